@@ -1,0 +1,98 @@
+"""Cards of the 40-card Spanish deck, as small integers.
+
+A card is an ``int`` ``c`` in ``0..39``: ``c // 10`` is its suit (0..3 for
+``O C E B``) and ``c % 10`` its strength inside the suit, weakest first
+(2, 4, 5, 6, 7, 10, 11, 12, 3, 1).  So, inside one suit, a larger number is a
+stronger card, and a set of cards is a 40-bit mask (bit ``c``).
+
+>>> card_of("12E"), name_of(card_of("3C"))
+(27, '3C')
+>>> describe(card_of("1O"))
+'the Ace of coins'
+"""
+
+from __future__ import annotations
+
+SUIT_LETTERS = "OCEB"
+SUIT_NAMES = ("coins", "cups", "swords", "clubs")
+SUIT_NAMES_ES = ("oros", "copas", "espadas", "bastos")
+
+#: Ranks from the weakest to the strongest (RULES.md section 1).
+STRENGTH_ORDER = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
+#: Ranks in notation order.
+RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+RANK_POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
+RANK_NAMES = {1: "Ace", 10: "Sota", 11: "Cabal", 12: "Rey"}
+
+REY, CABAL, ACE = 12, 11, 1
+
+CARDS = range(40)
+RANK = tuple(STRENGTH_ORDER[c % 10] for c in CARDS)
+SUIT = tuple(c // 10 for c in CARDS)
+POINTS = tuple(RANK_POINTS.get(RANK[c], 0) for c in CARDS)
+BIT = tuple(1 << c for c in CARDS)
+SUIT_MASK = tuple(0x3FF << (10 * s) for s in range(4))
+FULL_DECK = (1 << 40) - 1
+#: ABOVE[c]: the cards of c's suit that beat c.
+ABOVE = tuple(SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1) for c in CARDS)
+NAMES = tuple(f"{RANK[c]}{SUIT_LETTERS[SUIT[c]]}" for c in CARDS)
+_BY_NAME = {n: c for c, n in enumerate(NAMES)}
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of this rank (1..12) and suit index (0..3)."""
+    return suit * 10 + STRENGTH_ORDER.index(rank)
+
+
+#: Rey + Cabal of each suit, as a mask.
+GHNA_MASK = tuple(BIT[card(REY, s)] | BIT[card(CABAL, s)] for s in range(4))
+ACES_MASK = sum(BIT[card(ACE, s)] for s in range(4))
+
+
+def card_of(name: str) -> int:
+    """Parse the notation ``"12E"``; raises ``KeyError`` for anything else."""
+    return _BY_NAME[name]
+
+
+def name_of(c: int) -> str:
+    return NAMES[c]
+
+
+def is_card_name(name: object) -> bool:
+    return isinstance(name, str) and name in _BY_NAME
+
+
+def describe(c: int) -> str:
+    """Player's words for a card: ``the Rey of swords``."""
+    rank = RANK[c]
+    return f"the {RANK_NAMES.get(rank, str(rank))} of {SUIT_NAMES[SUIT[c]]}"
+
+
+def describe_list(cards: list[int]) -> str:
+    words = [describe(c) for c in cards]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cards_in(mask: int) -> list[int]:
+    """Cards of a mask, sorted for display: by suit (O C E B), strongest first."""
+    out = []
+    for s in range(4):
+        m = (mask >> (10 * s)) & 0x3FF
+        base = 10 * s
+        for i in range(9, -1, -1):
+            if m >> i & 1:
+                out.append(base + i)
+    return out
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+def suit_of_letter(letter: str) -> int:
+    return SUIT_LETTERS.index(letter)

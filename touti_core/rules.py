@@ -1,0 +1,73 @@
+"""The rule set in force: RULES.md "Variants", immutable, separate from play."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+GHNA_CAPS = ("standard", "contract_minus_50", "none")
+OVERTRUMPS = ("always", "not_over_partner", "never")
+
+MIN_BID = 70
+MAX_BID = 230
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant switches; the defaults are RULES.md's.
+
+    - ``target``: game target score (a positive multiple of 10).
+    - ``ghna_cap``: ``standard`` = 2 x (contract - 70), at most 100;
+      ``contract_minus_50``; ``none`` (no cap).
+    - ``overtrump``: ``always`` (even over a partner); ``not_over_partner``
+      (any trump when the partner is winning the trick); ``never``
+      (any trump will do once a trump is in the trick).  Following a trump
+      lead always obliges a higher trump (rule 1).
+    - ``signals``: partner signals and early announcements on/off.
+    - ``truthful``: AS needs an Ace, COMPTE needs a Ghna.
+    - ``concession``: the defenders may abandon the hand.
+    """
+
+    target: int = 600
+    ghna_cap: str = "standard"
+    overtrump: str = "always"
+    signals: bool = True
+    truthful: bool = True
+    concession: bool = True
+
+    def cap(self, contract: int) -> int:
+        """Most Ghna points the declaring team may declare at this contract."""
+        if self.ghna_cap == "standard":
+            return min(100, max(0, 2 * (contract - 70)))
+        if self.ghna_cap == "contract_minus_50":
+            return max(0, contract - 50)
+        return 1000
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Rules":
+        """Validate a rules dict (missing keys take defaults); ``ValueError`` if bad."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rule {unknown[0]!r}; known rules are {', '.join(sorted(known))}")
+        r = cls(**data)
+        t = r.target
+        if type(t) is not int or t <= 0 or t % 10:
+            raise ValueError("target must be a positive multiple of 10")
+        if r.ghna_cap not in GHNA_CAPS:
+            raise ValueError(f"ghna_cap must be one of {', '.join(GHNA_CAPS)}")
+        if r.overtrump not in OVERTRUMPS:
+            raise ValueError(f"overtrump must be one of {', '.join(OVERTRUMPS)}")
+        for name in ("signals", "truthful", "concession"):
+            if type(getattr(r, name)) is not bool:
+                raise ValueError(f"{name} must be true or false")
+        return r
+
+
+DEFAULT_RULES = Rules()
