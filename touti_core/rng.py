@@ -30,16 +30,22 @@ class SplitMix64:
         return mix64(self.state)
 
     def below(self, n: int) -> int:
-        """Uniform integer in ``0..n-1`` (rejection sampling, no bias)."""
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        """Integer in ``0..n-1`` by multiply-shift (bias below 2**-57 for n <= 64)."""
+        return (self.next64() * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates shuffle in place.
+
+        The swap indices are the mixed-radix digits of one random integer of
+        64 bits per 12 items (bias below 2**-30 for a 40-card deck), which is
+        several times faster in Python than one draw per step.
+        """
+        n = len(items)
+        x = 0
+        for _ in range(n // 12 + 1):
+            x = (x << 64) | self.next64()
+        for i in range(n - 1, 0, -1):
+            x, j = divmod(x, i + 1)
             items[i], items[j] = items[j], items[i]
 
 

@@ -1,0 +1,716 @@
+"""The rules engine: a whole game of Touti (RULES.md) on small integers.
+
+One mutable :class:`Game` holds the game and the hand in progress.  Actions
+are small integers (see the ``A_*`` constants): a card ``0..39`` is "play this
+card", the rest are bids, passes, signals, trump, Ghna and concession actions.
+The acting seat is always ``game.to_act``; ``legal()`` lists the legal action
+codes, ``apply()`` performs a legal one without checks (the fast path used by
+search), and ``refusal()`` explains, with a stable code and a sentence naming
+the rule, why an action is not legal.  The JSON boundary lives in ``api.py``.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    ABOVE, ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK, SUIT_NAMES,
+    cards_in, describe, describe_list, card, REY, CABAL,
+)
+from .rules import MAX_BID, MIN_BID, Rules
+from . import rng
+
+# ---------------------------------------------------------------- actions
+A_BID = 40            # A_BID + amount // 10, amounts 70..230 -> 47..63
+A_PASS = 64
+A_ANNOUNCE_AS = 65
+A_ANNOUNCE_COMPTE = 66
+A_SIGNAL = 67         # A_SIGNAL + index in SIGNALS: 67..70
+A_NO_SIGNAL = 71
+A_TRUMP = 72          # A_TRUMP + suit: 72..75
+A_GHNA = 76           # A_GHNA + suit: 76..79
+A_NO_GHNA = 80
+A_CONCEDE = 81
+A_ACCEPT = 82
+A_REFUSE = 83
+A_NEXT_HAND = 84
+N_ACTIONS = 85
+
+SIGNALS = ("AS", "COMPTE", "+10", "PASS")
+ANNOUNCEMENTS = ("AS", "COMPTE")
+
+
+def bid_code(amount: int) -> int:
+    return A_BID + amount // 10
+
+
+def bid_amount(code: int) -> int:
+    return (code - A_BID) * 10
+
+
+# ----------------------------------------------------------------- phases
+AUCTION, SIGNAL, TRUMP, PLAY, GHNA, CONCESSION, HAND_OVER, GAME_OVER = range(8)
+PHASE_NAMES = ("auction", "signal", "trump", "play", "ghna", "concession", "hand_over", "game_over")
+
+#: Which action kinds each phase accepts (for ``wrong_phase``).
+PHASE_KINDS = {
+    AUCTION: {"bid", "pass", "announce"},
+    SIGNAL: {"signal", "no_signal"},
+    TRUMP: {"trump"},
+    PLAY: {"play", "concede"},
+    GHNA: {"ghna", "no_ghna"},
+    CONCESSION: {"accept", "refuse"},
+    HAND_OVER: {"next_hand"},
+    GAME_OVER: set(),
+}
+
+
+def kind_of(code: int) -> str:
+    if code < 40:
+        return "play"
+    if code < A_PASS:
+        return "bid"
+    if code == A_PASS:
+        return "pass"
+    if code <= A_ANNOUNCE_COMPTE:
+        return "announce"
+    if code < A_NO_SIGNAL:
+        return "signal"
+    return {A_NO_SIGNAL: "no_signal", A_NO_GHNA: "no_ghna", A_CONCEDE: "concede",
+            A_ACCEPT: "accept", A_REFUSE: "refuse", A_NEXT_HAND: "next_hand"}.get(
+        code, "trump" if code < A_GHNA else "ghna")
+
+
+class Refusal(Exception):
+    """An action the rules refuse: ``code`` is stable, ``message`` names the rule."""
+
+    def __init__(self, code: str, message: str, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+def holds_ghna(hand: int, suit: int) -> bool:
+    return hand & GHNA_MASK[suit] == GHNA_MASK[suit]
+
+
+def ghna_suits(hand: int) -> list[int]:
+    return [s for s in range(4) if hand & GHNA_MASK[s] == GHNA_MASK[s]]
+
+
+_PHASE_WORDS = {
+    AUCTION: "the auction is in progress",
+    SIGNAL: "a partner signal is being given",
+    TRUMP: "the declarer is naming trumps",
+    PLAY: "a card must be played",
+    GHNA: "a Ghna may be declared",
+    CONCESSION: "a proposal to abandon awaits its answer",
+    HAND_OVER: "the hand is over",
+    GAME_OVER: "the game is over",
+}
+_KIND_WORDS = {
+    "bid": "bid", "pass": "pass", "announce": "make an early announcement",
+    "signal": "signal", "no_signal": "decline to signal", "trump": "name trumps",
+    "play": "play a card", "ghna": "declare a Ghna", "no_ghna": "decline a Ghna",
+    "concede": "propose to abandon", "accept": "accept an abandon",
+    "refuse": "refuse an abandon", "next_hand": "deal the next hand",
+}
+
+
+class Game:
+    """A game of Touti in progress (mutable; ``clone()`` for search)."""
+
+    __slots__ = (
+        "rules", "seed", "deal", "scores", "history", "hand_no", "winner", "log",
+        "dealer", "hands", "phase", "to_act", "auction", "in_mask", "high",
+        "high_seat", "sig_level", "signalled", "declarer", "contract", "trump",
+        "cap", "leader", "trick", "win_card", "win_seat", "tricks", "won",
+        "ghna", "ghna_total", "ghna_done", "proposed", "proposer", "last_hand",
+        "conceded", "hand_start",
+    )
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, seed: int, rules: Rules | None = None) -> "Game":
+        """A whole game to the target score; dealer and deals come from the seed."""
+        g = cls._blank(rules)
+        g.seed = seed
+        g._start_hand(rng.first_dealer(seed), rng.deal(seed, 0))
+        return g
+
+    @classmethod
+    def from_deal(cls, hands: list[list[int]], dealer: int, rules: Rules | None = None,
+                  scores: list[int] | None = None) -> "Game":
+        """A one-hand game from a fixed deal (``hands[s]`` are seat s's cards)."""
+        g = cls._blank(rules)
+        g.deal = ([list(h) for h in hands], dealer, list(scores or [0, 0]))
+        g.scores = list(scores or [0, 0])
+        g._start_hand(dealer, hands)
+        return g
+
+    @classmethod
+    def _blank(cls, rules: Rules | None) -> "Game":
+        g = cls.__new__(cls)
+        g.rules = rules or Rules()
+        g.seed = None
+        g.deal = None
+        g.scores = [0, 0]
+        g.history = []
+        g.hand_no = 0
+        g.winner = None
+        g.log = []
+        g.last_hand = None
+        return g
+
+    def _start_hand(self, dealer: int, hands) -> None:
+        self.dealer = dealer
+        # A seeded deal gives its packets from forehand on; a fixed deal
+        # (from_deal) is given seat by seat.
+        if self.deal is None:
+            hs = [0, 0, 0, 0]
+            for i, cs in enumerate(hands):
+                m = 0
+                for c in cs:
+                    m |= BIT[c]
+                hs[(dealer + 1 + i) % 4] = m
+        else:
+            hs = []
+            for cs in hands:
+                m = 0
+                for c in cs:
+                    m |= BIT[c]
+                hs.append(m)
+        self.hands = hs
+        self.phase = AUCTION
+        self.to_act = (dealer + 1) % 4
+        self.auction = []
+        self.in_mask = 15
+        self.high = 0
+        self.high_seat = -1
+        self.sig_level = [0, 0, 0, 0]
+        self.signalled = 0
+        self.declarer = -1
+        self.contract = 0
+        self.trump = -1
+        self.cap = 0
+        self.leader = (dealer + 1) % 4
+        self.trick = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.tricks = []
+        self.won = [0, 0]
+        self.ghna = []
+        self.ghna_total = 0
+        self.ghna_done = 0
+        self.proposed = 0
+        self.proposer = -1
+        self.conceded = False
+        self.hand_start = len(self.log)
+
+    def setup_play(self, declarer: int, amount: int, trump: int) -> None:
+        """Skip the auction: ``declarer`` holds the contract, trumps are named.
+
+        For search, benchmarks and puzzles; the log does not record it.
+        """
+        self.declarer = declarer
+        self.contract = amount
+        self.high = amount
+        self.high_seat = declarer
+        self.in_mask = 1 << declarer
+        self.trump = trump
+        self.cap = self.rules.cap(amount)
+        self.phase = PLAY
+        self.to_act = self.leader = (self.dealer + 1) % 4
+
+    def clone(self, log: bool = True) -> "Game":
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.deal = self.deal
+        g.scores = self.scores[:]
+        g.history = self.history[:]
+        g.hand_no = self.hand_no
+        g.winner = self.winner
+        g.log = self.log[:] if log and self.log is not None else None
+        g.dealer = self.dealer
+        g.hands = self.hands[:]
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g.auction = self.auction[:]
+        g.in_mask = self.in_mask
+        g.high = self.high
+        g.high_seat = self.high_seat
+        g.sig_level = self.sig_level[:]
+        g.signalled = self.signalled
+        g.declarer = self.declarer
+        g.contract = self.contract
+        g.trump = self.trump
+        g.cap = self.cap
+        g.leader = self.leader
+        g.trick = self.trick[:]
+        g.win_card = self.win_card
+        g.win_seat = self.win_seat
+        g.tricks = self.tricks[:]
+        g.won = self.won[:]
+        g.ghna = self.ghna[:]
+        g.ghna_total = self.ghna_total
+        g.ghna_done = self.ghna_done
+        g.proposed = self.proposed
+        g.proposer = self.proposer
+        g.last_hand = self.last_hand
+        g.conceded = self.conceded
+        g.hand_start = self.hand_start
+        return g
+
+    # ----------------------------------------------------------- queries
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % 4
+
+    def points(self) -> list[int]:
+        """[team0, team1] points of this hand so far (cards, 9a3a, Ghna)."""
+        p = self.won[:]
+        if self.declarer >= 0:
+            p[self.declarer & 1] += self.ghna_total
+        return p
+
+    def legal_cards(self) -> int:
+        """Mask of the cards the player to act may play (phase PLAY)."""
+        hand = self.hands[self.to_act]
+        trick = self.trick
+        if not trick:
+            return hand
+        led = SUIT[trick[0]]
+        w = self.win_card
+        trump = self.trump
+        m = hand & SUIT_MASK[led]
+        if m:
+            if led != trump and SUIT[w] == trump:
+                return m            # the trick is trumped: any card of the led suit
+            h = m & ABOVE[w]        # w is the highest card of the led suit here
+            return h or m
+        t = hand & SUIT_MASK[trump]
+        if t:
+            if SUIT[w] == trump:
+                rule = self.rules.overtrump
+                if rule == "always" or (rule == "not_over_partner"
+                                        and self.win_seat != (self.to_act ^ 2)):
+                    return (t & ABOVE[w]) or t
+            return t
+        return hand
+
+    def ghna_options(self, seat: int) -> list[int]:
+        """Suits whose Ghna ``seat`` may declare now (held, new, under the cap)."""
+        hand = self.hands[seat]
+        out = []
+        for s in range(4):
+            if hand & GHNA_MASK[s] == GHNA_MASK[s] and not self.ghna_done >> s & 1:
+                if self.ghna_total + (40 if s == self.trump else 20) <= self.cap:
+                    out.append(s)
+        return out
+
+    def signal_window_open(self, seat: int, partner_turn: int) -> bool:
+        """RULES.md 4.1: may ``seat`` be asked for a signal before ``partner_turn`` bids?"""
+        if not self.rules.signals or self.in_mask >> seat & 1:
+            return False
+        return (self.high > 0                                   # a bid was made
+                and self.in_mask >> partner_turn & 1            # partner still in
+                and self.in_mask & (BIT[(seat + 1) % 4] | BIT[(seat + 3) % 4]) != 0
+                and self.sig_level[seat] != self.high)          # not yet at this level
+
+    def can_concede(self, seat: int) -> bool:
+        return (self.rules.concession and self.phase == PLAY and seat == self.to_act
+                and (seat & 1) != (self.declarer & 1) and not self.proposed >> seat & 1)
+
+    def legal(self) -> list[int]:
+        """Every legal action code now, in a stable order."""
+        ph = self.phase
+        if ph == PLAY:
+            out = cards_in(self.legal_cards())
+            if self.can_concede(self.to_act):
+                out.append(A_CONCEDE)
+            return out
+        if ph == AUCTION:
+            low = max(MIN_BID, self.high + 10)
+            out = [bid_code(a) for a in range(low, MAX_BID + 1, 10)]
+            out.append(A_PASS)
+            if self.rules.signals and not self.signalled >> self.to_act & 1:
+                hand = self.hands[self.to_act]
+                truthful = self.rules.truthful
+                if not truthful or hand & ACES_MASK:
+                    out.append(A_ANNOUNCE_AS)
+                if not truthful or ghna_suits(hand):
+                    out.append(A_ANNOUNCE_COMPTE)
+            return out
+        if ph == SIGNAL:
+            hand = self.hands[self.to_act]
+            truthful = self.rules.truthful
+            out = []
+            if not truthful or hand & ACES_MASK:
+                out.append(A_SIGNAL)
+            if not truthful or ghna_suits(hand):
+                out.append(A_SIGNAL + 1)
+            out += [A_SIGNAL + 2, A_SIGNAL + 3, A_NO_SIGNAL]
+            return out
+        if ph == TRUMP:
+            return [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
+        if ph == GHNA:
+            return [A_GHNA + s for s in self.ghna_options(self.to_act)] + [A_NO_GHNA]
+        if ph == CONCESSION:
+            return [A_ACCEPT, A_REFUSE]
+        if ph == HAND_OVER:
+            return [A_NEXT_HAND]
+        return []
+
+    # ------------------------------------------------------------- apply
+    def apply(self, code: int) -> None:
+        """Perform a legal action of the player to act (no checks: see ``refusal``)."""
+        if code < 40:
+            self.play(code)
+            return
+        if self.log is not None:
+            self.log.append((self.to_act, code))
+        if code < A_PASS:
+            self._bid(bid_amount(code))
+        elif code <= A_ANNOUNCE_COMPTE:
+            self._leave(code)
+        elif code <= A_NO_SIGNAL:
+            self._signal(code)
+        elif code < A_GHNA:
+            self._name_trump(code - A_TRUMP)
+        elif code <= A_NO_GHNA:
+            self._ghna(code)
+        elif code == A_CONCEDE:
+            self.proposed |= BIT[self.to_act]
+            self.proposer = self.to_act
+            self.phase = CONCESSION
+            self.to_act ^= 2
+        elif code == A_ACCEPT:
+            self._concede()
+        elif code == A_REFUSE:
+            self.phase = PLAY
+            self.to_act = self.proposer
+        elif code == A_NEXT_HAND:
+            self._next_hand()
+        else:
+            raise ValueError(f"unknown action code {code}")
+
+    # auction ------------------------------------------------------------
+    def _bid(self, amount: int) -> None:
+        seat = self.to_act
+        self.auction.append((seat, bid_code(amount)))
+        self.high = amount
+        self.high_seat = seat
+        self._auction_next(seat)
+
+    def _leave(self, code: int) -> None:
+        seat = self.to_act
+        self.auction.append((seat, code))
+        self.in_mask &= ~BIT[seat]
+        self._auction_next(seat)
+
+    def _signal(self, code: int) -> None:
+        seat = self.to_act
+        self.auction.append((seat, code))
+        if code != A_NO_SIGNAL:
+            self.signalled |= BIT[seat]
+        self.phase = AUCTION
+        self.to_act = seat ^ 2
+
+    def _auction_next(self, seat: int) -> None:
+        inm = self.in_mask
+        if inm == 0:
+            self._end_hand(cancelled=True)
+            return
+        if self.high >= MAX_BID or (self.high_seat >= 0 and inm == BIT[self.high_seat]):
+            self._won_auction()
+            return
+        nxt = (seat + 1) % 4
+        while not inm >> nxt & 1:
+            nxt = (nxt + 1) % 4
+        partner = nxt ^ 2
+        if self.signal_window_open(partner, nxt):
+            self.sig_level[partner] = self.high
+            self.phase = SIGNAL
+            self.to_act = partner
+        else:
+            self.phase = AUCTION
+            self.to_act = nxt
+
+    def _won_auction(self) -> None:
+        self.declarer = self.high_seat
+        self.contract = self.high
+        self.cap = self.rules.cap(self.high)
+        self.phase = TRUMP
+        self.to_act = self.declarer
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.phase = PLAY
+        self.to_act = self.leader = self.forehand
+
+    # play -----------------------------------------------------------------
+    def play(self, c: int) -> None:
+        """Play card ``c`` for the player to act (phase PLAY, a legal card)."""
+        seat = self.to_act
+        if self.log is not None:
+            self.log.append((seat, c))
+        self.hands[seat] ^= BIT[c]
+        trick = self.trick
+        if trick:
+            w = self.win_card
+            if SUIT[c] == SUIT[w]:
+                if c > w:
+                    self.win_card = c
+                    self.win_seat = seat
+            elif SUIT[c] == self.trump:
+                self.win_card = c
+                self.win_seat = seat
+            trick.append(c)
+            if len(trick) == 4:
+                self._finish_trick()
+                return
+        else:
+            trick.append(c)
+            self.leader = seat
+            self.win_card = c
+            self.win_seat = seat
+        self.to_act = (seat + 1) & 3
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = self.win_seat
+        pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        team = winner & 1
+        self.won[team] += pts
+        self.tricks.append((self.leader, trick, winner, pts))
+        self.trick = []
+        self.proposed = 0
+        self.leader = winner
+        if len(self.tricks) == 10:
+            self.won[team] += 10          # 9a3a
+            self._end_hand()
+            return
+        if team == self.declarer & 1 and self.cap > self.ghna_total:
+            if self.ghna_options(winner):
+                self.phase = GHNA
+                self.to_act = winner
+                return
+            if self.ghna_options(winner ^ 2):
+                self.phase = GHNA
+                self.to_act = winner ^ 2
+                return
+        self.phase = PLAY
+        self.to_act = winner
+
+    def _ghna(self, code: int) -> None:
+        seat = self.to_act
+        if code == A_NO_GHNA:
+            if seat == self.leader and self.ghna_options(seat ^ 2):
+                self.to_act = seat ^ 2      # the winner declined: ask the partner
+                return
+        else:
+            suit = code - A_GHNA
+            value = 40 if suit == self.trump else 20
+            self.ghna.append((seat, suit, value))
+            self.ghna_total += value
+            self.ghna_done |= 1 << suit
+        self.phase = PLAY
+        self.to_act = self.leader
+
+    def _concede(self) -> None:
+        """RULES.md 8: the declaring team takes the rest, the 9a3a, its Ghna."""
+        team = self.declarer & 1
+        rest = 0
+        for h in self.hands:
+            rest |= h
+        for c in self.trick:
+            rest |= BIT[c]
+        self.won[team] += sum(POINTS[c] for c in cards_in(rest)) + 10
+        self.conceded = True
+        for seat, suit, value in self.best_undeclared_ghna():
+            self.ghna.append((seat, suit, value))
+            self.ghna_total += value
+            self.ghna_done |= 1 << suit
+        self._end_hand()
+
+    def best_undeclared_ghna(self) -> list[tuple[int, int, int]]:
+        """The combination of undeclared held Ghna with the highest total under the cap."""
+        d = self.declarer
+        cands = [(seat, s, 40 if s == self.trump else 20)
+                 for seat in (d, d ^ 2) for s in ghna_suits(self.hands[seat])
+                 if not self.ghna_done >> s & 1]
+        room = self.cap - self.ghna_total
+        best: list = []
+        best_total = 0
+        for subset in range(1 << len(cands)):
+            chosen = [cands[i] for i in range(len(cands)) if subset >> i & 1]
+            total = sum(v for _, _, v in chosen)
+            if best_total < total <= room:
+                best, best_total = chosen, total
+        # declare the trump Ghna first, as a player would
+        return sorted(best, key=lambda x: -x[2])
+
+    # end of hand and game ----------------------------------------------------
+    def _end_hand(self, cancelled: bool = False) -> None:
+        if cancelled:
+            result = {"cancelled": True, "dealer": self.dealer, "declarer": None,
+                      "contract": None, "trump": None, "points": [0, 0], "ghna": [],
+                      "made": None, "conceded": False, "delta": [0, 0]}
+        else:
+            pts = self.points()
+            team = self.declarer & 1
+            made = pts[team] >= self.contract
+            delta = [0, 0]
+            delta[team if made else 1 - team] = self.contract
+            self.scores[0] += delta[0]
+            self.scores[1] += delta[1]
+            result = {"cancelled": False, "dealer": self.dealer, "declarer": self.declarer,
+                      "contract": self.contract, "trump": "OCEB"[self.trump], "points": pts,
+                      "ghna": [{"seat": s, "suit": "OCEB"[x], "value": v} for s, x, v in self.ghna],
+                      "made": made, "conceded": self.conceded, "delta": delta}
+        self.last_hand = result
+        self.history.append(result)
+        self.to_act = None
+        target = self.rules.target
+        if self.scores[0] >= target or self.scores[1] >= target:
+            self.winner = 0 if self.scores[0] >= target else 1
+            self.phase = GAME_OVER
+        else:
+            self.phase = HAND_OVER
+
+    def _next_hand(self) -> None:
+        if self.deal is not None:
+            self.phase = GAME_OVER   # a one-hand game: over, no winner
+            self.to_act = None
+            return
+        self.hand_no += 1
+        dealer = (self.dealer + 1) % 4
+        self._start_hand(dealer, rng.deal(self.seed, self.hand_no))
+
+    # --------------------------------------------------------- refusals
+    def turn_refusal(self, seat: int | None, kind: str) -> Refusal | None:
+        """``wrong_phase`` or ``not_your_turn`` for an action of this kind, if any."""
+        if kind not in PHASE_KINDS[self.phase]:
+            return self._wrong_phase(kind)
+        if kind != "next_hand" and seat != self.to_act:
+            return Refusal("not_your_turn",
+                           f"It is not your turn: seat {self.to_act} must act now.",
+                           to_act=self.to_act)
+        return None
+
+    def refusal(self, seat: int | None, code: int) -> Refusal | None:
+        """Why ``seat`` may not take action ``code`` now, or None if it is legal."""
+        kind = kind_of(code)
+        r = self.turn_refusal(seat, kind)
+        if r is not None:
+            return r
+        if code in self.legal():
+            return None
+        hand = self.hands[self.to_act]
+        if kind == "play":
+            return self._card_refusal(code)
+        if kind == "bid":
+            low = max(MIN_BID, self.high + 10)
+            return Refusal("bid_too_low",
+                           f"The first bid is at least {MIN_BID}." if not self.high else
+                           f"You must bid at least {low}: the highest bid is {self.high} "
+                           "and each bid must raise it by at least 10.",
+                           minimum=low)
+        if kind == "announce":
+            name = "AS" if code == A_ANNOUNCE_AS else "COMPTE"
+            if not self.rules.signals:
+                return Refusal("announce_not_allowed",
+                               "Early announcements are not played with these rules.")
+            if self.signalled >> self.to_act & 1:
+                return Refusal("announce_not_allowed",
+                               "You have already signalled in this hand: no early announcement.")
+            return Refusal("announce_not_allowed", _truth_message(name, "announce"), signal=name)
+        if kind == "signal":
+            name = SIGNALS[code - A_SIGNAL]
+            return Refusal("signal_not_allowed", _truth_message(name, "signal"), signal=name)
+        if kind == "ghna":
+            suit = code - A_GHNA
+            word = SUIT_NAMES[suit]
+            if self.ghna_done >> suit & 1:
+                return Refusal("ghna_not_allowed",
+                               f"The Ghna of {word} has already been declared in this hand.",
+                               suit="OCEB"[suit])
+            if not holds_ghna(hand, suit):
+                missing = [c for c in (card(REY, suit), card(CABAL, suit)) if not hand & BIT[c]]
+                return Refusal("ghna_not_held",
+                               f"You cannot declare the Ghna of {word}: you do not hold "
+                               f"{describe_list(missing)}. A Ghna is the Rey and the Cabal "
+                               "of one suit, both still in your hand.",
+                               suit="OCEB"[suit])
+            value = 40 if suit == self.trump else 20
+            return Refusal("ghna_over_cap",
+                           f"The Ghna of {word} (+{value}) does not fit under the cap: at "
+                           f"contract {self.contract} your team may declare {self.cap} of Ghna "
+                           f"and has declared {self.ghna_total}.",
+                           suit="OCEB"[suit], cap=self.cap, declared=self.ghna_total)
+        if kind == "concede":
+            if not self.rules.concession:
+                return Refusal("concede_not_allowed", "Abandoning a hand is not played with these rules.")
+            if (seat & 1) == (self.declarer & 1):
+                return Refusal("concede_not_allowed",
+                               "Only the defenders may abandon the hand; the declaring team never can.")
+            return Refusal("concede_not_allowed",
+                           "You have already proposed to abandon in this trick.")
+        return Refusal("wrong_phase", "That action is not possible now.")  # pragma: no cover
+
+    def _wrong_phase(self, kind: str) -> Refusal:
+        msg = f"You cannot {_KIND_WORDS[kind]} now: {_PHASE_WORDS[self.phase]}."
+        if kind == "ghna":
+            if self.declarer >= 0 and self.cap == 0:
+                msg = (f"No Ghna may be declared at contract {self.contract}: "
+                       "the Ghna cap there is 0.")
+            else:
+                msg = ("A Ghna is declared only right after a trick won by the declaring "
+                       "team, when it is offered. " + msg)
+        elif kind == "signal" and self.phase == AUCTION:
+            msg = ("A signal is given only when the signal window opens, just before your "
+                   "partner bids. " + msg)
+        return Refusal("wrong_phase", msg, phase=PHASE_NAMES[self.phase])
+
+    def _card_refusal(self, c: int) -> Refusal:
+        seat = self.to_act
+        hand = self.hands[seat]
+        if not hand & BIT[c]:
+            return Refusal("card_not_in_hand", f"You do not hold {describe(c)}.", card=c)
+        trick = self.trick
+        led = SUIT[trick[0]]
+        w = self.win_card
+        trump = self.trump
+        legal = self.legal_cards()
+        follow = hand & SUIT_MASK[led]
+        names = describe_list(cards_in(legal))
+        if follow and SUIT[c] != led:
+            return Refusal("must_follow_suit",
+                           f"You must follow suit: {SUIT_NAMES[led]} were led and you hold {names}.",
+                           card=c, legal=cards_in(legal))
+        if follow:
+            what = "trumps" if led == trump else SUIT_NAMES[led]
+            return Refusal("must_play_higher",
+                           f"You must play higher: {describe(c)} does not beat {describe(w)}, "
+                           f"and you hold {names}." + (
+                               f" ({what.capitalize()} were led: follow with a higher card.)"
+                               if led == trump else ""),
+                           card=c, beaten=w, legal=cards_in(legal))
+        if SUIT[c] != trump:
+            return Refusal("must_trump",
+                           f"You must trump: you have no {SUIT_NAMES[led]}, and you hold {names} "
+                           f"({SUIT_NAMES[trump]} are trumps).",
+                           card=c, legal=cards_in(legal))
+        partner = " even though your partner is winning the trick" if self.win_seat == seat ^ 2 else ""
+        return Refusal("must_overtrump",
+                       f"You must overtrump{partner}: {describe(c)} does not beat {describe(w)}, "
+                       f"and you hold {names}.",
+                       card=c, beaten=w, legal=cards_in(legal))
+
+
+def _truth_message(name: str, verb: str) -> str:
+    if name == "AS":
+        return f"You may {verb} AS only if you hold an Ace."
+    if name == "COMPTE":
+        return f"You may {verb} COMPTE only if you hold a Ghna (the Rey and the Cabal of one suit)."
+    return f"{name} cannot be used as an early announcement: only AS or COMPTE."
