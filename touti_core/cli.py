@@ -157,13 +157,13 @@ class TerminalGame:
     """A game for one person at seat ``me`` against bots, on text streams."""
 
     def __init__(self, seed: int, level: str = "normal", rules: dict | None = None,
-                 me: int = 0, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
+                 me: int = 0, inp: TextIO | None = None, out: TextIO | None = None,
                  save: str | None = None) -> None:
         self.state = api.new_game(seed, rules)
         self.level = level
         self.me = me
-        self.inp = inp
-        self.out = out
+        self.inp = inp or sys.stdin
+        self.out = out or sys.stdout
         self.save = save
         self.seen = 0          # actions already printed
         self.plays = 0         # cards played in this hand, as printed
@@ -332,9 +332,10 @@ def result_lines(r: dict, name: Callable[[int], str], team_of: Callable[[int], s
 
 
 # ------------------------------------------------------------------ replay
-def replay(record: dict, out: TextIO = sys.stdout) -> None:
+def replay(record: dict, out: TextIO | None = None) -> None:
     """Print a record hand by hand: deal, auction, trumps, tricks, Ghna, result."""
     state = api.from_record(record)          # validates the whole record first
+    out = out or sys.stdout
     say: Callable[[str], None] = lambda line: print(line, file=out)
     src = {k: record[k] for k in ("seed", "deal") if k in record}
     st = api.new_game(src["seed"], record.get("rules")) if "seed" in src else api.new_hand(
