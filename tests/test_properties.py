@@ -239,3 +239,48 @@ def test_card_tables():
     for s in range(4):
         ranks = [RANK[c] for c in range(40) if SUIT[c] == s]
         assert ranks[::-1] == ORDER     # weakest first inside a suit
+
+
+# ---------------------------------------------------------------------------
+# Tampered states: any change to any field is refused with bad_state.
+def leaves(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(x, list) and x:
+        for i, v in enumerate(x):
+            yield from leaves(v, path + (i,))
+    else:
+        yield path
+
+
+def set_path(x, path, value):
+    for k in path[:-1]:
+        x = x[k]
+    x[path[-1]] = value
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.text(max_size=4),
+                 st.sampled_from(["1O", "12E", "play", "auction", "O"]),
+                 st.lists(st.integers(0, 3), max_size=3), st.floats(allow_nan=False))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 1000), step=st.integers(0, 400), which=st.integers(0, 10 ** 6), value=junk)
+def test_any_tampered_field_is_refused_as_bad_state(seed, step, which, value):
+    states = [s2 for _, _, s2 in random_game(seed, {"target": 150}, max_actions=step + 1)]
+    state = states[-1]
+    paths = list(leaves(state))
+    path = paths[which % len(paths)]
+    bad = copy.deepcopy(state)
+    set_path(bad, path, value)
+    if bad == state:
+        return
+    for call in (api.legal_actions, lambda s: api.view(s, 0), api.to_record,
+                 lambda s: api.act(s, {"type": "next_hand"})):
+        try:
+            call(bad)
+        except api.IllegalAction as e:
+            assert e.code == "bad_state", (path, value, e.code, e.message)
+        else:
+            raise AssertionError(f"tampered state accepted: {path} = {value!r}")
