@@ -4,7 +4,7 @@ auction, cancelled hands, early announcements AS / COMPTE."""
 import pytest
 
 from rules_helpers import (
-    actions, bid, deal_game, do, legal_keys, pass_, refused, says, win_auction,
+    actions, bid, deal_game, do, legal_keys, pass_, refused, says,
 )
 
 NO_ACES = "1O 1C 1E 1B"

@@ -54,7 +54,9 @@ def test_refusal_lets_the_proposer_play_on_once_per_defender_per_trick():
     s = play(s, "2B 5B")
     # the other defender has not proposed in this trick: it may
     assert {"type": "concede", "seat": 3} in legal_actions(s)
+    assert s["proposed"] == [1]
     s = play(s, "7B")
+    assert s["proposed"] == []               # a new trick
     assert s["phase"] == "ghna"              # seat 0 won: it may declare
     s = do(s, "no_ghna")
     # a new trick: seat 0 leads, seat 1 may propose again

@@ -4,7 +4,7 @@ the deal rotates (also after a cancelled hand), seeded games are reproducible.""
 import pytest
 
 from rules_helpers import (
-    DECK, act, deal_game, do, finish_hand, pass_, play, play_out, win_auction,
+    DECK, deal_game, do, finish_hand, pass_, play, win_auction,
 )
 from touti_core.api import new_game
 

@@ -4,7 +4,7 @@ must still hold both cards, the order of the question, values and the cap."""
 import pytest
 
 from rules_helpers import (
-    DEAL_3, DEAL_CAP, DEAL_EC, DEAL_ORDER, actions, declare_greedily, do, legal_actions, legal_keys, new_hand, play,
+    DEAL_3, DEAL_CAP, DEAL_EC, DEAL_ORDER, actions, declare_greedily, do, legal_keys, new_hand, play,
     play_out, refused, says, win_auction,
 )
 

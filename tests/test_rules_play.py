@@ -5,8 +5,6 @@ partner, discard, trump leads, the trick winner and who leads next.
 Every deal: dealer 3, so seat 0 is forehand and leads; seat 0 declares 70
 (cap 0: no Ghna window interferes)."""
 
-import pytest
-
 from rules_helpers import (
     deal_game, legal_actions, legal_cards, play, refuse_play, refused, says, win_auction,
 )
