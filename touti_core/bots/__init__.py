@@ -1,26 +1,68 @@
 """Bots: choose an action from a seat's view and the legal actions.
 
-Placeholder until the bots land: every level picks a legal action at random
-(deterministic for a seed).  The interface is the final one.
+The entry points the web page calls (through Pyodide) and the terminal game
+use:
+
+- ``choose(view, legal=None, level="normal", seed=None, budget=None)`` -> the
+  action (one of ``legal``, by default ``view["legal"]``) a bot of ``level``
+  takes for the seat of ``view``;
+- ``hint(view, legal=None)`` -> ``{"action": ..., "reason": "..."}``: what the
+  strong bot would do, and one short sentence why;
+- ``LEVELS``: the levels offered to players.
+
+A bot sees only the view: its own hand and the public history (see
+:mod:`.knowledge`).  Decisions are deterministic for a given seed (with no
+seed, one is derived from the view itself); ``budget`` caps the seconds a
+searching bot may spend (the work is sized to stay well below the default).
+The classes behind these functions are in :mod:`.players`; the duplicate
+arena (``python -m touti_core arena``) measures them.
 """
 
 from __future__ import annotations
 
-import random
+import json
+import zlib
+
+from .explain import explain
+from .knowledge import code_of, from_view
+from .players import BOTS, Bot, make_bot
 
 LEVELS = ("easy", "normal", "strong")
+#: Levels ``choose`` accepts: the offered ones and the random-legal baseline.
+CHOOSABLE = ("random",) + LEVELS
+
+__all__ = ["LEVELS", "choose", "hint", "make_bot", "BOTS", "Bot"]
+
+
+def _seed_of(view: dict) -> int:
+    data = json.dumps([view.get("seat"), view.get("hand"), view.get("hand_actions")],
+                      separators=(",", ":"))
+    return zlib.crc32(data.encode())
+
+
+def _prepare(view: dict, legal):
+    if not isinstance(view, dict) or view.get("format") != "touti-view/1":
+        raise ValueError("expected a view from touti_core.api.view (format touti-view/1)")
+    legal = view["legal"] if legal is None else legal
+    if not legal:
+        raise ValueError("no legal action for this seat now")
+    return from_view(view), legal, [code_of(a) for a in legal]
 
 
 def choose(view: dict, legal: list[dict] | None = None, level: str = "normal",
            seed: int | None = None, budget: float | None = None) -> dict:
     """The action a bot of ``level`` takes for the seat of ``view``."""
-    legal = view["legal"] if legal is None else legal
-    if not legal:
-        raise ValueError("no legal action for this seat now")
-    return random.Random(seed).choice(legal)
+    if level not in CHOOSABLE:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(CHOOSABLE)}")
+    k, legal, codes = _prepare(view, legal)
+    bot = make_bot(level, _seed_of(view) if seed is None else seed, budget)
+    code = bot.act(k, codes)
+    return legal[codes.index(code)]
 
 
 def hint(view: dict, legal: list[dict] | None = None) -> dict:
     """``{"action": ..., "reason": "..."}``: what the strong bot would do, and why."""
-    action = choose(view, legal, "strong", seed=0)
-    return {"action": action, "reason": "A legal move (the bots are not ready yet)."}
+    k, legal, codes = _prepare(view, legal)
+    bot = make_bot("strong", _seed_of(view))
+    code = bot.act(k, codes)
+    return {"action": legal[codes.index(code)], "reason": explain(k, code, bot.why)}

@@ -1,0 +1,297 @@
+"""Duplicate arena between bots: ``python -m touti_core arena``.
+
+Every *deal* (ten cards to each seat, a dealer) is played twice: once with
+side A on seats 0 and 2 and side B on seats 1 and 3, once with the sides
+swapped, the cards staying on their seats.  Each play is a whole hand from
+the auction (both auctions happen naturally, a hand may be cancelled),
+scored with the normal scoring.  Card luck cancels in the pair, so the
+paired difference (A's points minus B's points over the two tables, per
+hand) measures the bots, not the cards.
+
+Printed: mean score per hand of each side, the paired difference with its
+95% confidence interval (normal approximation over the deals), contracts
+taken, made and failed, game-win rate over games to the target (the hands
+of each table chained in deal order, a game ending when a team reaches the
+target), and each side's decision time (median, p95, max).  ``--json``
+writes all of it (and every deal's result with ``--per-deal``).
+
+    python -m touti_core arena --a strong --b normal --deals 1000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+from . import rng
+from .engine import GAME_OVER, HAND_OVER, Game, kind_of
+from .rules import Rules
+
+DECISION_KINDS = ("auction", "card", "other")
+
+
+def _kind(code: int) -> str:
+    k = kind_of(code)
+    if k == "play":
+        return "card"
+    if k in ("bid", "pass", "announce", "signal", "no_signal"):
+        return "auction"
+    return "other"
+
+
+def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
+    """The cards of deal ``i`` by seat, and its dealer (turning from deal to deal)."""
+    packets = rng.deal(seed, i)
+    dealer = (rng.first_dealer(seed) + i) % 4
+    hands = [[] for _ in range(4)]
+    for j, cs in enumerate(packets):
+        hands[(dealer + 1 + j) % 4] = cs
+    return hands, dealer
+
+
+def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, log=None):
+    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, times, actions)."""
+    from .bots.players import make_bot
+    g = Game.from_deal(hands, dealer, rules)
+    bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
+    times = ([], [])
+    kinds = ({k: [] for k in DECISION_KINDS}, {k: [] for k in DECISION_KINDS})
+    while g.phase not in (HAND_OVER, GAME_OVER):
+        s = g.to_act
+        t0 = time.perf_counter()
+        code = bots[s].act_game(g, s)
+        dt = time.perf_counter() - t0
+        if code not in g.legal():
+            raise RuntimeError(f"bot {names[s & 1]} chose an illegal action {code}")
+        times[s & 1].append(dt)
+        kinds[s & 1][_kind(code)].append(dt)
+        g.apply(code)
+    r = g.last_hand
+    result = {"cancelled": r["cancelled"], "declarer": r["declarer"], "contract": r["contract"],
+              "made": r["made"], "delta": r["delta"], "points": r["points"],
+              "conceded": r.get("conceded", False)}
+    return result, kinds, [list(a) for a in g.log]
+
+
+def _mix(*xs: int) -> int:
+    z = 0x9E3779B97F4A7C15
+    for x in xs:
+        z = rng.mix64(z ^ rng.mix64(x + 0x632BE59BD9B4E019))
+    return z & ((1 << 62) - 1)
+
+
+def play_deal(args: tuple) -> dict:
+    """Both tables of deal ``i``: A on team 0 then A on team 1."""
+    i, a, b, seed, rules_dict, budget = args
+    rules = Rules.from_dict(rules_dict)
+    hands, dealer = deal_hands(seed, i)
+    out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
+                                             "B": {k: [] for k in DECISION_KINDS}}}
+    for table, names in enumerate(((a, b), (b, a))):
+        seeds = [_mix(seed, i, table, s) for s in range(4)]
+        res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget)
+        side_of_team = ("A", "B") if table == 0 else ("B", "A")
+        res["team_of_A"] = 0 if table == 0 else 1
+        out["tables"].append(res)
+        for team in (0, 1):
+            for k, v in kinds[team].items():
+                out["times"][side_of_team[team]][k].extend(v)
+    return out
+
+
+# ------------------------------------------------------------------ stats
+def mean_ci(xs: list) -> tuple[float, float, float, float]:
+    """Mean, standard deviation, and the 95% confidence interval of the mean."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    h = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
+    return m, sd, m - h, m + h
+
+
+def quantile(xs: list, q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+def games_to_target(deals: list, target: int) -> dict:
+    """Chain the hands of each table in deal order into games to ``target``."""
+    wins = {"A": 0, "B": 0}
+    for table in (0, 1):
+        scores = {"A": 0, "B": 0}
+        for d in deals:
+            t = d["tables"][table]
+            ta = t["team_of_A"]
+            scores["A"] += t["delta"][ta]
+            scores["B"] += t["delta"][1 - ta]
+            if scores["A"] >= target or scores["B"] >= target:
+                wins["A" if scores["A"] >= target else "B"] += 1
+                scores = {"A": 0, "B": 0}
+    n = wins["A"] + wins["B"]
+    rate = wins["A"] / n if n else 0.0
+    h = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
+    return {"games": n, "wins_A": wins["A"], "wins_B": wins["B"], "rate_A": rate,
+            "ci95_A": [rate - h, rate + h]}
+
+
+def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
+    deals = sorted(deals, key=lambda d: d["deal"])
+    per_hand = {"A": [], "B": []}
+    diffs = []
+    contracts = {s: {"taken": 0, "made": 0, "failed": 0, "conceded": 0, "amounts": []} for s in "AB"}
+    cancelled = 0
+    for d in deals:
+        tot = {"A": 0, "B": 0}
+        for t in d["tables"]:
+            ta = t["team_of_A"]
+            sa, sb = t["delta"][ta], t["delta"][1 - ta]
+            per_hand["A"].append(sa)
+            per_hand["B"].append(sb)
+            tot["A"] += sa
+            tot["B"] += sb
+            if t["cancelled"]:
+                cancelled += 1
+                continue
+            side = "A" if (t["declarer"] & 1) == ta else "B"
+            c = contracts[side]
+            c["taken"] += 1
+            c["amounts"].append(t["contract"])
+            c["made" if t["made"] else "failed"] += 1
+            if t["conceded"]:
+                c["conceded"] += 1
+        diffs.append((tot["A"] - tot["B"]) / 2)
+    m, sd, lo, hi = mean_ci(diffs)
+    times = {}
+    for side in "AB":
+        alls = [x for d in deals for k in DECISION_KINDS for x in d["times"][side][k]]
+        entry = {"decisions": len(alls), "median_ms": 1e3 * quantile(alls, 0.5),
+                 "p95_ms": 1e3 * quantile(alls, 0.95), "max_ms": 1e3 * max(alls, default=0.0)}
+        for k in DECISION_KINDS:
+            xs = [x for d in deals for x in d["times"][side][k]]
+            entry[k] = {"decisions": len(xs), "median_ms": 1e3 * quantile(xs, 0.5),
+                        "p95_ms": 1e3 * quantile(xs, 0.95)}
+        times[side] = entry
+    for side in "AB":
+        am = contracts[side].pop("amounts")
+        contracts[side]["mean_contract"] = sum(am) / len(am) if am else None
+    return {
+        "A": a, "B": b, "deals": len(deals), "hands": 2 * len(deals), "cancelled": cancelled,
+        "mean_per_hand": {s: sum(v) / len(v) if v else 0.0 for s, v in per_hand.items()},
+        "paired_difference": {"mean": m, "sd": sd, "ci95": [lo, hi],
+                              "note": "A minus B, points per hand, averaged over each deal's two tables"},
+        "contracts": contracts,
+        "games": games_to_target(deals, target),
+        "decision_time": times,
+    }
+
+
+def report(s: dict) -> str:
+    pdiff = s["paired_difference"]
+    lines = [
+        f"duplicate arena: A = {s['A']}, B = {s['B']}; {s['deals']} deals, {s['hands']} hands "
+        f"({s['cancelled']} cancelled)",
+        f"mean score per hand: A {s['mean_per_hand']['A']:.2f}, B {s['mean_per_hand']['B']:.2f}",
+        f"paired difference A-B per hand: {pdiff['mean']:+.2f} (sd {pdiff['sd']:.1f} per deal), "
+        f"95% CI [{pdiff['ci95'][0]:+.2f}, {pdiff['ci95'][1]:+.2f}]",
+    ]
+    for side in "AB":
+        c = s["contracts"][side]
+        mc = f"{c['mean_contract']:.1f}" if c["mean_contract"] else "-"
+        lines.append(f"contracts {side} ({s[side]}): taken {c['taken']}, made {c['made']}, "
+                     f"failed {c['failed']}, conceded by the defence {c['conceded']}, mean contract {mc}")
+    gm = s["games"]
+    lines.append(f"games to the target: {gm['games']}; A won {gm['wins_A']} "
+                 f"({100 * gm['rate_A']:.1f}%, 95% CI {100 * gm['ci95_A'][0]:.1f}-{100 * gm['ci95_A'][1]:.1f}%)")
+    for side in "AB":
+        t = s["decision_time"][side]
+        lines.append(f"decision time {side} ({s[side]}): median {t['median_ms']:.2f} ms, "
+                     f"p95 {t['p95_ms']:.2f} ms, max {t['max_ms']:.1f} ms over {t['decisions']} decisions"
+                     f" (cards: median {t['card']['median_ms']:.2f}, p95 {t['card']['p95_ms']:.2f}; "
+                     f"auction: median {t['auction']['median_ms']:.2f}, p95 {t['auction']['p95_ms']:.2f})")
+    return "\n".join(lines)
+
+
+def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
+        rules: dict | None = None, budget: float | None = None, progress=None) -> dict:
+    """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
+    from .bots.players import BOTS
+    for name in (a, b):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+    r = Rules.from_dict(rules)
+    jobs = [(i, a, b, seed, r.to_dict(), budget) for i in range(deals)]
+    workers = workers or os.cpu_count() or 1
+    results = []
+    t0 = time.perf_counter()
+    if workers <= 1:
+        it = map(play_deal, jobs)
+        pool = None
+    else:
+        import multiprocessing as mp
+        pool = mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers)
+        it = pool.imap_unordered(play_deal, jobs, chunksize=max(1, min(8, deals // (workers * 8) or 1)))
+    try:
+        for res in it:
+            results.append(res)
+            if progress and len(results) % max(1, deals // 20) == 0:
+                progress(f"{len(results)}/{deals} deals, {time.perf_counter() - t0:.0f} s")
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    s = summarize(results, a, b, r.target)
+    s["seed"] = seed
+    s["workers"] = workers
+    s["wall_seconds"] = time.perf_counter() - t0
+    s["per_deal"] = sorted(({"deal": d["deal"], "tables": d["tables"]} for d in results),
+                           key=lambda d: d["deal"])
+    return s
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .bots.players import BOTS
+    p = argparse.ArgumentParser(prog="python -m touti_core arena",
+                                description="Duplicate arena: every deal played twice, teams swapped.")
+    p.add_argument("--a", default="strong", help=f"side A's bot: {', '.join(BOTS)} (default strong)")
+    p.add_argument("--b", default="normal", help="side B's bot (default normal)")
+    p.add_argument("--deals", type=int, default=100, help="number of deals (each played twice)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
+    p.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
+    p.add_argument("--budget", type=float, default=None, help="time cap per decision, seconds")
+    p.add_argument("--rules", default=None, help="rule set as JSON, e.g. '{\"overtrump\": \"never\"}'")
+    p.add_argument("--json", default=None, help="write the summary as JSON to this file ('-' = stdout)")
+    p.add_argument("--per-deal", action="store_true", help="include every deal's result in the JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = p.parse_args(argv)
+    try:
+        rules = json.loads(args.rules) if args.rules else None
+        s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
+                None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)))
+    except (ValueError, json.JSONDecodeError) as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    if not args.per_deal:
+        s.pop("per_deal")
+    if args.json == "-":
+        print(json.dumps(s, indent=1))
+    else:
+        print(report(s))
+        print(f"({s['wall_seconds']:.0f} s with {s['workers']} workers; command: python -m touti_core "
+              f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed})")
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(s, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""One short sentence why a bot chose an action (the page's Hint button)."""
+
+from __future__ import annotations
+
+from ..cards import ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK, SUIT_NAMES, describe
+from ..engine import (
+    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, SIGNALS, bid_amount,
+)
+from .play import beats, legal_mask
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _suit(x: int) -> str:
+    return SUIT_NAMES[x]
+
+
+def _ghna_suits(hand: int) -> list:
+    return [x for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x]]
+
+
+def _aces(hand: int) -> str:
+    names = [describe(c) for c in range(40) if hand & ACES_MASK & BIT[c]]
+    return " and ".join(names)
+
+
+def explain(k, code: int, why: dict) -> str:
+    """A sentence for ``code`` chosen by a bot with information set ``k``."""
+    why = why or {}
+    if code == A_NEXT_HAND:
+        return "Deal the next hand."
+    if code < 40:
+        return _card(k, code, why)
+    if A_BID <= code < A_PASS:
+        b = bid_amount(code)
+        t = why.get("trump")
+        p = why.get("prob")
+        with_t = f" with {_suit(t)} as trumps" if t is not None else ""
+        chance = f" ({_pct(p)} chance to make it)" if p is not None else ""
+        extra = ""
+        sig = k.partner_signals()
+        if sig:
+            extra = f", counting your partner's {' and '.join(sig)}"
+        if k.high_seat == k.seat ^ 2:
+            return f"Bid {b}: your hands together can make more than your partner's {k.high}{with_t}{chance}."
+        return f"Bid {b}: your hand should make it{with_t}{extra}{chance}."
+    if code == A_PASS:
+        if k.high_seat == k.seat ^ 2:
+            return f"Pass: your partner's {k.high} is the better contract for your team."
+        low = max(70, k.high + 10)
+        p = why.get("best")
+        chance = f" (about {_pct(p)} chance at best)" if p is not None else ""
+        if k.high:
+            return f"Pass: raising to {low} would probably fail{chance}; let the opponents play {k.high}."
+        return f"Pass: your hand is not strong enough to bid {low}{chance}."
+    if code in (A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
+        if code == A_ANNOUNCE_COMPTE:
+            gs = _ghna_suits(k.hand)
+            what = f"a Ghna (Rey and Cabal of {_suit(gs[0])})" if gs else "a Ghna"
+        else:
+            what = _aces(k.hand) or "an Ace"
+        name = "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"
+        return (f"Announce {name}: you will not bid, and it tells your partner you hold {what}.")
+    if A_SIGNAL <= code < A_NO_SIGNAL:
+        name = SIGNALS[code - A_SIGNAL]
+        if name == "COMPTE":
+            gs = _ghna_suits(k.hand)
+            s = _suit(gs[0]) if gs else "a suit"
+            return f"Signal COMPTE: your Ghna of {s} adds 20, or 40 in trumps, to your partner's contract."
+        if name == "AS":
+            return f"Signal AS: you hold {_aces(k.hand) or 'an Ace'}, a sure trick for your partner."
+        if name == "+10":
+            return "Signal +10: your hand supports your partner: they can raise by 10 more."
+        return "Signal PASS: your hand adds little, your partner should not raise."
+    if code == A_NO_SIGNAL:
+        return "No signal: your partner already knows what your hand holds."
+    if A_TRUMP <= code < A_GHNA:
+        t = code - A_TRUMP
+        n = (k.hand & SUIT_MASK[t]).bit_count()
+        tops = [describe(c) for c in range(10 * t + 9, 10 * t - 1, -1) if k.hand & BIT[c] and POINTS[c] >= 10]
+        bits = [f"{n} {_suit(t)}"]
+        if tops:
+            bits.append("with " + " and ".join(tops))
+        if k.hand & GHNA_MASK[t] == GHNA_MASK[t]:
+            bits.append("and your Ghna becomes 40")
+        p = why.get("prob")
+        chance = f"; {_pct(p)} chance to make {k.contract}" if p is not None else ""
+        return f"Name {_suit(t)} trumps: {' '.join(bits)}{chance}."
+    if A_GHNA <= code < A_NO_GHNA:
+        x = code - A_GHNA
+        if x == k.trump:
+            if why.get("first40") or k.cap - k.ghna_total < 60:
+                return (f"Declare the Ghna of {_suit(x)} (+40) first: in trumps it is worth 40, and "
+                        f"a +20 first would leave no room for it under the cap of {k.cap}.")
+            return f"Declare the Ghna of {_suit(x)} (+40) now, while you hold the Rey and the Cabal."
+        return (f"Declare the Ghna of {_suit(x)} (+20) now: the Rey or the Cabal could be "
+                "forced out before your team wins another trick.")
+    if code == A_NO_GHNA:
+        if why.get("wait"):
+            return ("Do not declare yet: your partner may hold the Ghna in trumps (+40), "
+                    "which would no longer fit under the cap after a +20.")
+        return "Do not declare a Ghna now."
+    if code == A_CONCEDE:
+        pts = k.points()[k.declarer & 1]
+        if pts >= k.contract:
+            return f"Propose to abandon: the declarers already have {pts} of their {k.contract}."
+        return "Propose to abandon: the declarers make their contract whatever you play."
+    if code == A_ACCEPT:
+        return "Accept: the declarers make their contract whatever you play."
+    if code == A_REFUSE:
+        need = k.contract - k.points()[k.declarer & 1]
+        return f"Refuse: the declarers still need {need} points, the hand can still be defeated."
+    return "A legal move."
+
+
+def _card(k, c: int, why: dict) -> str:
+    name = describe(c)
+    trick = k.trick
+    trump = k.trump
+    legal = legal_mask(k.hand, trick, k.win_card, k.win_seat, k.seat, trump, k.rules.overtrump)
+    made = why.get("made", {}).get(c) if isinstance(why.get("made"), dict) else None
+    tail = ""
+    if made is not None:
+        mine = made if k.declaring(k.seat) else 1 - made
+        tail = f" ({_pct(mine)} chance your team wins the hand)"
+    if legal & (legal - 1) == 0:
+        return _forced(k, c) + tail
+    if not trick:
+        if SUIT[c] == trump:
+            unseen_t = k.unseen & SUIT_MASK[trump]
+            if not unseen_t & ~((BIT[c] << 1) - 1):
+                return f"Lead {name}: the highest trump left draws the opponents' trumps{tail}."
+            return f"Lead {name}: trumps, to draw the opponents' trumps{tail}."
+        above = k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1)
+        if not above:
+            return f"Lead {name}: it is the highest {_suit(SUIT[c])} left, it should win the trick{tail}."
+        if POINTS[c] == 0:
+            return f"Lead {name}: a low card that risks no points{tail}."
+        return f"Lead {name}{tail}."
+    w = k.win_card
+    partner = k.seat ^ 2
+    led = SUIT[trick[0]]
+    if k.win_seat == partner and not beats(c, w, trump):
+        if POINTS[c]:
+            return f"Give {name} (+{POINTS[c]}) to your partner, whose {describe(w)} wins the trick{tail}."
+        return f"Play low ({name}): your partner's {describe(w)} is winning the trick{tail}."
+    if beats(c, w, trump):
+        if SUIT[c] == trump and SUIT[w] == trump and led != trump:
+            who = "your partner's" if k.win_seat == partner else "the"
+            return f"Overtrump with {name}: {who} {describe(w)} is beaten{tail}."
+        if SUIT[c] == trump and led != trump:
+            return (f"Trump with {name}: you have no {_suit(led)}, and the trick is worth "
+                    f"{k.trick_points() + POINTS[c]} points{tail}.")
+        return f"Take the trick with {name}{tail}."
+    if POINTS[c] == 0:
+        return f"Play low ({name}): you cannot take this trick profitably{tail}."
+    return f"Play {name}{tail}."
+
+
+def _forced(k, c: int) -> str:
+    name = describe(c)
+    if not k.trick:
+        return f"Play {name}: your only card."
+    led = SUIT[k.trick[0]]
+    if SUIT[c] == led:
+        if k.hand & SUIT_MASK[led] == BIT[c]:
+            return f"Play {name}: you must follow suit, it is your only {_suit(led)}."
+        return f"Play {name}: you must follow suit and play higher when you can."
+    if SUIT[c] == k.trump:
+        if SUIT[k.win_card] == k.trump:
+            return f"Play {name}: you have no {_suit(led)} and must overtrump when you can."
+        return f"Play {name}: you have no {_suit(led)}, so you must trump."
+    return f"Play {name}: your only card."
+

@@ -1,0 +1,106 @@
+"""Hand evaluation for the auction: how many points a hand takes as declarer.
+
+``card_points(hand, trump, forehand)`` is a linear model of the declaring
+team's card points (cards won plus the 9a3a) when this hand declares with
+that trump and the partner's hand is unknown.  Its weights are fitted by
+simulation (``bench/calibrate_bidding.py``: thousands of random deals played
+out by the normal bots with a fixed contract, least squares), and so are the
+spread of the result and what the partner's signals are worth.  Ghna points
+are counted apart, under the cap of the contract (``ghna_points``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..cards import ACE, BIT, CABAL, GHNA_MASK, POINTS, REY, SUIT_MASK, card
+
+ACE_OF = tuple(card(ACE, s) for s in range(4))
+THREE_OF = tuple(card(3, s) for s in range(4))
+REY_OF = tuple(card(REY, s) for s in range(4))
+CABAL_OF = tuple(card(CABAL, s) for s in range(4))
+SOTA_OF = tuple(card(10, s) for s in range(4))
+
+FEATURES = ("bias", "trumps", "trumps_over_3", "trumps_over_5", "trump_ace", "trump_three",
+            "trump_rey", "trump_cabal", "trump_sota", "side_aces", "side_threes_with_ace",
+            "side_threes_bare", "side_reys", "voids", "singletons", "forehand")
+
+#: Fitted weights (bench/calibrate_bidding.py); see the module docstring.
+WEIGHTS = (38.9, 3.3, 4.9, -4.3, 10.6, 8.2, 4.6, 3.5, 0.6, 10.0, 0.7, 3.3, 0.8, 5.2, -0.8, -0.1)
+#: Standard deviation of the result around the model's estimate.
+SIGMA = 21.0
+#: What the partner's information is worth (points added to the estimate).
+#: (A plain pass while the bidder is still in means no Ace and no Ghna: the bots
+#: announce AS or COMPTE instead.  A first PASS signal means the same.)
+PARTNER = {"AS": 4.0, "COMPTE": 2.0, "+10": 8.0, "PASS": -12.0, "PASS_late": -6.0,
+           "bid": 10.0, "passed": -12.0}
+#: Share of the Ghna held that gets declared in practice.
+GHNA_RATE = 0.92
+
+
+def features(hand: int, trump: int, forehand: bool) -> tuple:
+    t = hand & SUIT_MASK[trump]
+    nt = t.bit_count()
+    side_aces = side_3a = side_3 = side_r = voids = singles = 0
+    for x in range(4):
+        if x == trump:
+            continue
+        sm = hand & SUIT_MASK[x]
+        n = sm.bit_count()
+        if n == 0:
+            voids += 1
+        elif n == 1:
+            singles += 1
+        if sm & BIT[ACE_OF[x]]:
+            side_aces += 1
+            if sm & BIT[THREE_OF[x]]:
+                side_3a += 1
+        elif sm & BIT[THREE_OF[x]]:
+            side_3 += 1
+        if sm & BIT[REY_OF[x]]:
+            side_r += 1
+    return (1, nt, max(0, nt - 3), max(0, nt - 5),
+            1 if hand & BIT[ACE_OF[trump]] else 0, 1 if hand & BIT[THREE_OF[trump]] else 0,
+            1 if hand & BIT[REY_OF[trump]] else 0, 1 if hand & BIT[CABAL_OF[trump]] else 0,
+            1 if hand & BIT[SOTA_OF[trump]] else 0,
+            side_aces, side_3a, side_3, side_r, voids if nt else 0, singles if nt else 0,
+            1 if forehand else 0)
+
+
+def card_points(hand: int, trump: int, forehand: bool, weights=None) -> float:
+    """Expected card points (with the 9a3a) of the declaring team."""
+    w = weights or WEIGHTS
+    return sum(a * b for a, b in zip(w, features(hand, trump, forehand)))
+
+
+def ghna_values(hand: int, trump: int) -> list:
+    """Values of the Ghna held, biggest first."""
+    out = []
+    for x in range(4):
+        if hand & GHNA_MASK[x] == GHNA_MASK[x]:
+            out.append(40 if x == trump else 20)
+    out.sort(reverse=True)
+    return out
+
+
+def fit_cap(values, cap: int) -> int:
+    """Ghna points that fit under the cap, declaring the biggest first."""
+    total = 0
+    for v in values:
+        if total + v <= cap:
+            total += v
+    return total
+
+
+def normal_cdf(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def best_strength(hand: int, forehand: bool = False) -> float:
+    """Card points plus the Ghna (uncapped) with the best trump: a hand's raw strength."""
+    best = -1e9
+    for t in range(4):
+        v = card_points(hand, t, forehand) + sum(ghna_values(hand, t))
+        if v > best:
+            best = v
+    return best

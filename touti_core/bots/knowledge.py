@@ -1,0 +1,352 @@
+"""What one seat may know: its own hand and the public history of the hand.
+
+:class:`Knowledge` is built from exactly two inputs: the seat's own cards and
+the list of this hand's actions (all public), plus the public frame (dealer,
+rules, scores, phase, seat to act).  It is built the same way from a JSON
+view (:func:`from_view`) and, without JSON, from an engine game
+(:func:`from_game`, which reads only ``hands[seat]`` and the public log), so
+no bot can see a hidden card.
+
+Besides card tracking it derives the *hard evidence* the rules give about the
+other hands (RULES.md 4, 6, 7):
+
+- a player who did not follow suit holds no card of the led suit; one who
+  neither followed nor trumped holds no trump;
+- a player who followed without going higher, when obliged to, holds no card
+  of the led suit above the card to beat; one who trumped under a trump, when
+  obliged to overtrump, holds no higher trump;
+- AS / COMPTE (announcement or signal, truthful rules): held an Ace / a Ghna
+  when dealt;
+- a declared Ghna: both cards are in that hand until played;
+- a Ghna question: the engine asks only a player holding a declarable Ghna,
+  so a ``no_ghna`` proves one is held, and a skipped question proves none.
+"""
+
+from __future__ import annotations
+
+from ..cards import ABOVE, ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, SUIT_MASK, card, ACE
+from ..engine import (
+    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
+    AUCTION, GHNA, PHASE_NAMES, PLAY, SIGNALS, bid_amount, bid_code,
+)
+from ..rules import Rules
+
+ACES = tuple(card(ACE, s) for s in range(4))
+_SIMPLE = {"pass": A_PASS, "no_signal": A_NO_SIGNAL, "no_ghna": A_NO_GHNA,
+           "concede": A_CONCEDE, "accept": A_ACCEPT, "refuse": A_REFUSE,
+           "next_hand": A_NEXT_HAND}
+_LETTERS = "OCEB"
+
+
+def code_of(action: dict) -> int:
+    """Engine action code of a JSON action (shape assumed valid: it came from the engine)."""
+    t = action["type"]
+    if t == "play":
+        from ..cards import card_of
+        return card_of(action["card"])
+    if t == "bid":
+        return bid_code(action["amount"])
+    if t == "announce":
+        return A_ANNOUNCE_AS + ANNOUNCEMENTS.index(action["signal"])
+    if t == "signal":
+        return A_SIGNAL + SIGNALS.index(action["signal"])
+    if t == "trump":
+        return A_TRUMP + _LETTERS.index(action["suit"])
+    if t == "ghna":
+        return A_GHNA + _LETTERS.index(action["suit"])
+    return _SIMPLE[t]
+
+
+class Knowledge:
+    """The information set of ``seat`` (see the module docstring)."""
+
+    __slots__ = (
+        "seat", "rules", "dealer", "scores", "hand", "phase", "to_act", "actions",
+        # auction
+        "auction", "high", "high_seat", "in_mask", "bids", "announced", "signals",
+        "first_pass_level",
+        # contract
+        "declarer", "contract", "cap", "trump",
+        # play
+        "leader", "trick", "win_card", "win_seat", "tricks", "won", "ghna",
+        "ghna_total", "ghna_done", "played", "played_by", "counts", "proposed",
+        "proposer", "refused",
+        # evidence about the other hands
+        "excl", "must", "cons",
+    )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Knowledge) and all(
+            getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<Knowledge seat={self.seat} phase={PHASE_NAMES[self.phase]} actions={len(self.actions)}>"
+
+    # ------------------------------------------------------------ queries
+    @property
+    def partner(self) -> int:
+        return self.seat ^ 2
+
+    @property
+    def unseen(self) -> int:
+        """Cards neither in this hand nor played: the others hold them."""
+        return FULL_DECK & ~self.hand & ~self.played
+
+    def can(self, s: int) -> int:
+        """Cards seat ``s`` may hold now (its own hand for this seat)."""
+        if s == self.seat:
+            return self.hand
+        m = self.unseen & ~self.excl[s]
+        for o in range(4):
+            if o != s:
+                m &= ~self.must[o]
+        return m | self.must[s]
+
+    def initial_hand_extra(self, s: int) -> int:
+        return self.played_by[s]
+
+    def declaring(self, s: int) -> bool:
+        return self.declarer >= 0 and (s & 1) == (self.declarer & 1)
+
+    def points(self) -> list[int]:
+        p = self.won[:]
+        if self.declarer >= 0:
+            p[self.declarer & 1] += self.ghna_total
+        return p
+
+    def trick_points(self) -> int:
+        return sum(POINTS[c] for c in self.trick)
+
+    def partner_signals(self) -> list[str]:
+        """Signals and announcements the partner sent this hand (names)."""
+        p = self.seat ^ 2
+        out = [ANNOUNCEMENTS[self.announced[p] - A_ANNOUNCE_AS]] if self.announced[p] >= 0 else []
+        out += [SIGNALS[c - A_SIGNAL] for _, c in self.signals[p] if c != A_NO_SIGNAL]
+        return out
+
+    def signals_of(self, s: int) -> list[str]:
+        out = [ANNOUNCEMENTS[self.announced[s] - A_ANNOUNCE_AS]] if self.announced[s] >= 0 else []
+        out += [SIGNALS[c - A_SIGNAL] for _, c in self.signals[s] if c != A_NO_SIGNAL]
+        return out
+
+
+ACES_ALTS = tuple(BIT[a] for a in ACES)
+GHNA_ALTS = tuple(GHNA_MASK)
+
+
+def _fitting(k: "Knowledge") -> tuple:
+    """Suits whose Ghna would still fit under the cap and is not yet declared."""
+    return tuple(x for x in range(4) if not k.ghna_done >> x & 1
+                 and k.ghna_total + (40 if x == k.trump else 20) <= k.cap)
+
+
+def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phase: int,
+          to_act) -> Knowledge:
+    """Derive the information set from the seat's cards and this hand's public actions."""
+    k = Knowledge.__new__(Knowledge)
+    k.seat = seat
+    k.rules = rules
+    k.dealer = dealer
+    k.scores = tuple(scores)
+    k.hand = hand
+    k.phase = phase
+    k.to_act = to_act
+    k.actions = tuple(actions)
+    k.auction = []
+    k.high = 0
+    k.high_seat = -1
+    k.in_mask = 15
+    k.bids = [0, 0, 0, 0]
+    k.announced = [-1, -1, -1, -1]
+    k.signals = [[], [], [], []]
+    k.first_pass_level = [-1, -1, -1, -1]
+    k.declarer = -1
+    k.contract = 0
+    k.cap = 0
+    k.trump = -1
+    k.leader = (dealer + 1) % 4
+    k.trick = []
+    k.win_card = -1
+    k.win_seat = -1
+    k.tricks = []
+    k.won = [0, 0]
+    k.ghna = []
+    k.ghna_total = 0
+    k.ghna_done = 0
+    k.played = 0
+    k.played_by = [0, 0, 0, 0]
+    k.proposed = 0
+    k.proposer = -1
+    k.refused = 0
+    k.excl = [0, 0, 0, 0]
+    k.must = [0, 0, 0, 0]
+    cons = []   # (seat, alts, played_by[seat] at the event, positive)
+    truthful = rules.truthful
+    overtrump = rules.overtrump
+    # Ghna window after a trick won by the declaring team: [winner, alts, stage]
+    # (stage 0: nobody answered yet; stage 1: the winner declined)
+    pending = None
+
+    def fact(s: int, alts: tuple, positive: bool) -> None:
+        cons.append((s, alts, k.played_by[s], positive))
+
+    for s, code in actions:
+        if pending is not None:
+            winner, alts, stage = pending
+            is_q = A_GHNA <= code <= A_NO_GHNA
+            pending = None
+            if stage == 0:
+                if is_q and s == winner:
+                    if code == A_NO_GHNA:
+                        fact(winner, alts, True)
+                        pending = [winner, alts, 1]
+                elif is_q and s == winner ^ 2:
+                    fact(winner, alts, False)
+                    if code == A_NO_GHNA:
+                        fact(s, alts, True)
+                else:
+                    fact(winner, alts, False)
+                    fact(winner ^ 2, alts, False)
+            elif is_q and s == winner ^ 2:
+                if code == A_NO_GHNA:
+                    fact(s, alts, True)
+            else:
+                fact(winner ^ 2, alts, False)
+        if code < 40:
+            c = code
+            trick = k.trick
+            if trick:
+                led = SUIT[trick[0]]
+                w = k.win_card
+                trump = k.trump
+                if SUIT[c] == led:
+                    if (led == trump or SUIT[w] != trump) and c < w:
+                        k.excl[s] |= ABOVE[w]         # did not go higher: could not
+                else:
+                    k.excl[s] |= SUIT_MASK[led]        # did not follow: void
+                    if SUIT[c] == trump:
+                        if SUIT[w] == trump and c < w and (
+                                overtrump == "always" or
+                                (overtrump == "not_over_partner" and k.win_seat != s ^ 2)):
+                            k.excl[s] |= ABOVE[w]     # did not overtrump: could not
+                    else:
+                        k.excl[s] |= SUIT_MASK[trump]  # did not trump: no trumps
+                if SUIT[c] == SUIT[w]:
+                    if c > w:
+                        k.win_card, k.win_seat = c, s
+                elif SUIT[c] == trump:
+                    k.win_card, k.win_seat = c, s
+            else:
+                k.leader = s
+                k.win_card, k.win_seat = c, s
+            trick.append(c)
+            k.played |= BIT[c]
+            k.played_by[s] |= BIT[c]
+            if len(trick) == 4:
+                winner = k.win_seat
+                pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+                k.won[winner & 1] += pts
+                k.tricks.append((k.leader, tuple(trick), winner, pts))
+                k.trick = []
+                k.leader = winner
+                k.proposed = 0
+                k.refused = 0
+                if len(k.tricks) == 10:
+                    k.won[winner & 1] += 10
+                elif (winner & 1) == (k.declarer & 1) and k.cap > k.ghna_total:
+                    fits = _fitting(k)
+                    if fits:
+                        pending = [winner, tuple(GHNA_MASK[x] for x in fits), 0]
+            continue
+        if code < A_PASS:
+            k.auction.append((s, code))
+            k.high, k.high_seat = bid_amount(code), s
+            k.bids[s] = k.high
+        elif code == A_PASS or code == A_ANNOUNCE_AS or code == A_ANNOUNCE_COMPTE:
+            k.auction.append((s, code))
+            k.in_mask &= ~BIT[s]
+            k.first_pass_level[s] = k.high
+            if code != A_PASS:
+                k.announced[s] = code
+                if truthful:
+                    fact(s, ACES_ALTS if code == A_ANNOUNCE_AS else GHNA_ALTS, True)
+        elif code <= A_NO_SIGNAL:
+            k.auction.append((s, code))
+            k.signals[s].append((k.high, code))
+            if truthful and code in (A_SIGNAL, A_SIGNAL + 1):
+                fact(s, ACES_ALTS if code == A_SIGNAL else GHNA_ALTS, True)
+        elif code < A_GHNA:
+            k.declarer = s
+            k.contract = k.high
+            k.cap = rules.cap(k.high)
+            k.trump = code - A_TRUMP
+            k.leader = (dealer + 1) % 4
+        elif code < A_NO_GHNA:
+            x = code - A_GHNA
+            value = 40 if x == k.trump else 20
+            k.ghna.append((s, x, value))
+            k.ghna_total += value
+            k.ghna_done |= 1 << x
+            k.must[s] |= GHNA_MASK[x]
+        elif code == A_CONCEDE:
+            k.proposed |= BIT[s]
+            k.proposer = s
+        elif code == A_REFUSE:
+            k.refused |= BIT[s]
+    # a window still open at the end of the history: the phase tells who is asked
+    if pending is not None:
+        winner, alts, stage = pending
+        asked = to_act if phase == GHNA else None
+        if stage == 0:
+            if asked == winner:
+                fact(winner, alts, True)
+            elif asked == winner ^ 2:
+                fact(winner, alts, False)
+                fact(asked, alts, True)
+            else:
+                fact(winner, alts, False)
+                fact(winner ^ 2, alts, False)
+        elif asked == winner ^ 2:
+            fact(asked, alts, True)
+        else:
+            fact(winner ^ 2, alts, False)
+    k.counts = tuple(10 - k.played_by[s].bit_count() for s in range(4))
+    for s in range(4):
+        k.must[s] &= ~k.played
+    # keep the constraints about the other seats, with the cards played since the event
+    out = []
+    for s, alts, before, positive in cons:
+        if s == seat or not alts:
+            continue
+        out.append((s, alts, k.played_by[s] & ~before, positive))
+    k.cons = tuple(dict.fromkeys(out))
+    k.excl = [0 if s == seat else k.excl[s] for s in range(4)]
+    k.must = [0 if s == seat else k.must[s] for s in range(4)]
+    return k
+
+
+
+
+def from_game(g, seat: int) -> Knowledge:
+    """The information set of ``seat`` in an engine game: its hand and the public log only."""
+    if g.log is None:
+        raise ValueError("the game keeps no log: clone it with log=True")
+    return build(seat, g.hands[seat], g.dealer, g.rules, g.scores, g.log[g.hand_start:],
+                 g.phase, g.to_act)
+
+
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+
+def from_view(view: dict) -> Knowledge:
+    """The information set of a JSON view (``touti_core.api.view``)."""
+    from ..cards import card_of
+    hand = 0
+    for name in view["hand"]:
+        hand |= BIT[card_of(name)]
+    actions = []
+    for a in view["hand_actions"]:
+        actions.append((a.get("seat"), code_of(a)))
+    return build(view["seat"], hand, view["dealer"], Rules.from_dict(view["rules"]),
+                 view["scores"], actions, _PHASES[view["phase"]], view["to_act"])

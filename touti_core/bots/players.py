@@ -1,0 +1,653 @@
+"""The bots: one class per level, one method for every decision.
+
+Every bot answers ``act(k, legal) -> code`` where ``k`` is the seat's
+:class:`~touti_core.bots.knowledge.Knowledge` (own hand + public history) and
+``legal`` the legal engine action codes.  ``act_game(g, seat)`` is the fast
+path for the arena: it builds the same ``Knowledge`` from the engine game
+without JSON (reading only the seat's own hand and the public log).
+
+Levels:
+
+- :class:`RandomBot` — a uniformly random legal action (a baseline, not offered in the UI);
+- :class:`EasyBot` — sensible rules with some randomness, little card tracking;
+- :class:`NormalBot` — card tracking, voids and play-rule evidence, signals read
+  and sent, Ghna declared well, bids from the calibrated hand evaluation;
+- :class:`StrongBot` — determinized search: sampled deals consistent with all
+  the public evidence, values averaged across them, exact alpha-beta in the
+  last tricks; bids and trump by simulating the hand;
+- :class:`PerfectBot` — the same search on the true deal (it sees every hand):
+  a yardstick for measurement only, never offered to players.
+
+After each decision ``bot.why`` holds what the decision rested on, for hints.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..cards import BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK
+from ..engine import (
+    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
+    HAND_OVER, PLAY, SIGNAL, TRUMP, bid_amount, bid_code,
+)
+from . import handeval as he
+from .knowledge import Knowledge, from_game
+from .play import Deal, Table, _moves, heuristic_card, playout, solve
+from .sampler import Sampler
+
+SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
+
+
+def _cards(m: int) -> list:
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out
+
+
+def sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Bot:
+    """Base class: dispatches each decision to a method by phase."""
+
+    level = "base"
+
+    def __init__(self, seed: int | None = 0, budget: float | None = None) -> None:
+        self.rand = random.Random(seed)
+        self.budget = budget
+        self.why: dict = {}
+
+    def act_game(self, g, seat: int) -> int:
+        """Fast path: decide for ``seat`` of an engine game (own hand + public log only)."""
+        return self.act(from_game(g, seat), g.legal())
+
+    def act(self, k: Knowledge, legal: list) -> int:
+        self.why = {}
+        if not legal:
+            raise ValueError("no legal action")
+        ph = k.phase
+        if ph == HAND_OVER or legal == [A_NEXT_HAND]:
+            return A_NEXT_HAND
+        if len(legal) == 1:
+            self.why = {"kind": "forced"}
+            return legal[0]
+        if ph == AUCTION:
+            return self.auction(k, legal)
+        if ph == SIGNAL:
+            return self.signal(k, legal)
+        if ph == TRUMP:
+            return self.choose_trump(k, legal)
+        if ph == PLAY:
+            if A_CONCEDE in legal and self.concede(k):
+                self.why = {"kind": "concede"}
+                return A_CONCEDE
+            cards = [c for c in legal if c < 40]
+            if len(cards) == 1:
+                self.why = {"kind": "forced"}
+                return cards[0]
+            return self.card(k, cards)
+        if ph == GHNA:
+            return self.ghna(k, legal)
+        if ph == CONCESSION:
+            return A_ACCEPT if self.accept(k) else A_REFUSE
+        return legal[0]
+
+    # defaults: the rules every level shares unless it knows better -----------
+    def auction(self, k, legal):
+        return A_PASS
+
+    def signal(self, k, legal):
+        return A_NO_SIGNAL
+
+    def choose_trump(self, k, legal):
+        return A_TRUMP + longest_suit(k.hand)
+
+    def card(self, k, cards):
+        return cards[0]
+
+    def ghna(self, k, legal):
+        return legal[0]
+
+    def concede(self, k) -> bool:
+        return False
+
+    def accept(self, k) -> bool:
+        return already_made(k)
+
+
+def longest_suit(hand: int) -> int:
+    return max(range(4), key=lambda x: ((hand & SUIT_MASK[x]).bit_count(),
+                                        sum(POINTS[c] for c in _cards(hand & SUIT_MASK[x]))))
+
+
+def already_made(k: Knowledge) -> bool:
+    """The declaring team already holds its contract: nothing the defenders do changes it."""
+    return k.declarer >= 0 and k.points()[k.declarer & 1] >= k.contract
+
+
+def keep_mask(k: Knowledge) -> int:
+    """My undeclared Ghna that still fit: keep their Rey and Cabal while I can."""
+    if not k.declaring(k.seat) or k.cap <= k.ghna_total:
+        return 0
+    m = 0
+    for x in range(4):
+        g = GHNA_MASK[x]
+        if k.hand & g == g and not k.ghna_done >> x & 1 and \
+                k.ghna_total + (40 if x == k.trump else 20) <= k.cap:
+            m |= g
+    return m
+
+
+def table_of(k: Knowledge, track: bool = True) -> Table:
+    """What the heuristic policy knows: tracked holdings (or only the unseen cards)."""
+    if track:
+        may = [k.can(s) for s in range(4)]
+    else:
+        u = k.unseen
+        may = [k.hand if s == k.seat else u for s in range(4)]
+    return Table(may, k.counts, False, k.seat)
+
+
+# --------------------------------------------------------------- random
+class RandomBot(Bot):
+    level = "random"
+
+    def act(self, k, legal):
+        self.why = {"kind": "random"}
+        return legal[self.rand.randrange(len(legal))]
+
+
+# ----------------------------------------------------------------- easy
+class EasyBot(Bot):
+    """Sensible rules of thumb, a little noise, no card tracking beyond the table."""
+
+    level = "easy"
+    noise = 0.2
+
+    def auction(self, k, legal):
+        hand = k.hand
+        t = longest_suit(hand)
+        est = 25 + sum(POINTS[c] for c in _cards(hand)) * 0.6 + 4 * (hand & SUIT_MASK[t]).bit_count()
+        est += sum(he.ghna_values(hand, t)) * 0.5 + self.rand.uniform(-12, 12)
+        low = max(70, k.high + 10)
+        partner_high = k.high_seat == k.seat ^ 2
+        if low <= est and not partner_high and bid_code(low) in legal:
+            self.why = {"kind": "bid", "amount": low, "estimate": est, "trump": t}
+            return bid_code(low)
+        if k.in_mask >> (k.seat ^ 2) & 1 and self.rand.random() < 0.5:
+            for code in (A_ANNOUNCE_COMPTE, A_ANNOUNCE_AS):
+                if code in legal:
+                    self.why = {"kind": "announce"}
+                    return code
+        self.why = {"kind": "pass", "estimate": est}
+        return A_PASS
+
+    def signal(self, k, legal):
+        if self.rand.random() < 0.5:
+            for code in (SIG_COMPTE, SIG_AS):
+                if code in legal:
+                    return code
+        return A_NO_SIGNAL
+
+    def choose_trump(self, k, legal):
+        t = longest_suit(k.hand)
+        self.why = {"kind": "trump", "trump": t}
+        return A_TRUMP + t
+
+    def card(self, k, cards):
+        if self.rand.random() < self.noise:
+            self.why = {"kind": "random"}
+            return cards[self.rand.randrange(len(cards))]
+        lm = 0
+        for c in cards:
+            lm |= BIT[c]
+        return heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
+                              k.declarer, table_of(k, track=False), keep_mask(k))
+
+    def ghna(self, k, legal):
+        return legal[0]
+
+
+# --------------------------------------------------------------- normal
+class NormalBot(Bot):
+    """Card tracking, evidence, signals, the calibrated hand evaluation."""
+
+    level = "normal"
+    margin = 4.0           # EV a bid must beat its alternative by
+    compete = 0.25         # cost of letting the opponents play, per point of their bid
+
+    # ---- auction
+    def partner_bonus(self, k: Knowledge) -> tuple:
+        """(card points, extra Ghna values) the partner's information is worth."""
+        p = k.seat ^ 2
+        bonus = 0.0
+        ghna = []
+        told = k.signals_of(p)
+        for i, name in enumerate(told):
+            if name == "PASS" and i > 0:
+                name = "PASS_late"
+            bonus += he.PARTNER.get(name, 0.0)
+            if name == "COMPTE" and not ghna:
+                ghna.append(20)
+        if k.bids[p]:
+            bonus += he.PARTNER["bid"]
+        elif (not k.in_mask >> p & 1 and k.announced[p] < 0 and not told
+              and _was_in_when_passed(k, p)):
+            bonus += he.PARTNER["passed"]
+        return bonus, ghna
+
+    def estimates(self, k: Knowledge) -> dict:
+        """Trump -> (card points estimate, Ghna values) for this hand as declarer."""
+        fore = k.seat == (k.dealer + 1) % 4
+        bonus, pghna = self.partner_bonus(k)
+        return {t: (he.card_points(k.hand, t, fore) + bonus,
+                    sorted(he.ghna_values(k.hand, t) + pghna, reverse=True))
+                for t in range(4)}
+
+    def make_prob(self, k: Knowledge, amount: int, est: dict) -> tuple:
+        """(probability, trump): the best chance to make ``amount`` with some trump."""
+        cap = k.rules.cap(amount)
+        best = (-1.0, 0)
+        for t, (e, gv) in est.items():
+            p = he.normal_cdf((e + he.GHNA_RATE * he.fit_cap(gv, cap) - amount) / he.SIGMA)
+            if p > best[0]:
+                best = (p, t)
+        return best
+
+    def bid_values(self, k: Knowledge, legal: list) -> dict:
+        est = self.estimates(k)
+        out = {}
+        for code in legal:
+            if A_BID <= code < A_PASS:
+                b = bid_amount(code)
+                p, t = self.make_prob(k, b, est)
+                out[b] = (b * (2 * p - 1), p, t)
+        return out
+
+    def alternative(self, k: Knowledge, values_fn) -> float:
+        """What passing is worth: nothing, the partner's contract, or the opponents'."""
+        if k.high == 0:
+            return 0.0
+        if k.high_seat == k.seat ^ 2:
+            ev, _, _ = values_fn(k.high)
+            return ev
+        return -self.compete * k.high
+
+    def auction(self, k, legal):
+        values = self.bid_values(k, legal)
+        est_cache = {}
+
+        def at(amount):
+            if amount not in est_cache:
+                est = self.estimates(k)
+                p, t = self.make_prob(k, amount, est)
+                est_cache[amount] = (amount * (2 * p - 1), p, t)
+            return est_cache[amount]
+        return self._decide_bid(k, legal, values, self.alternative(k, at))
+
+    def _decide_bid(self, k, legal, values, alt):
+        if values:
+            b = max(values, key=lambda a: (values[a][0], -a))
+            ev, p, t = values[b]
+            if ev > alt + self.margin:
+                self.why = {"kind": "bid", "amount": b, "prob": p, "trump": t, "ev": ev, "alt": alt}
+                return bid_code(b)
+        # pass: with an early announcement when the partner may still bid
+        self.why = {"kind": "pass", "alt": alt,
+                    "best": max(values.values())[1] if values else 0.0}
+        if k.in_mask >> (k.seat ^ 2) & 1:
+            for code in (A_ANNOUNCE_COMPTE, A_ANNOUNCE_AS):
+                if code in legal:
+                    self.why = {"kind": "announce", "signal": "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"}
+                    return code
+        return A_PASS
+
+    def signal(self, k, legal):
+        told = k.signals_of(k.seat)
+        if SIG_COMPTE in legal and "COMPTE" not in told:
+            self.why = {"kind": "signal", "signal": "COMPTE"}
+            return SIG_COMPTE
+        if SIG_AS in legal and "AS" not in told:
+            self.why = {"kind": "signal", "signal": "AS"}
+            return SIG_AS
+        strength = he.best_strength(k.hand)
+        if strength >= 58 and "+10" not in told:
+            self.why = {"kind": "signal", "signal": "+10", "strength": strength}
+            return SIG_PLUS10
+        if not told:
+            self.why = {"kind": "signal", "signal": "PASS", "strength": strength}
+            return SIG_PASS
+        self.why = {"kind": "no_signal"}
+        return A_NO_SIGNAL
+
+    def choose_trump(self, k, legal):
+        est = self.estimates(k)
+        cap = k.cap
+        best = max(range(4), key=lambda t: est[t][0] + he.GHNA_RATE * he.fit_cap(est[t][1], cap))
+        self.why = {"kind": "trump", "trump": best,
+                    "estimate": est[best][0] + he.fit_cap(est[best][1], cap)}
+        return A_TRUMP + best
+
+    # ---- play
+    def card(self, k, cards):
+        lm = 0
+        for c in cards:
+            lm |= BIT[c]
+        c = heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
+                           k.declarer, table_of(k), keep_mask(k))
+        self.why = {"kind": "card"}
+        return c
+
+    def ghna(self, k, legal):
+        opts = [c - A_GHNA for c in legal if A_GHNA <= c < A_NO_GHNA]
+        if k.trump in opts:
+            self.why = {"kind": "ghna", "suit": k.trump, "value": 40, "first40": len(opts) > 1}
+            return A_GHNA + k.trump
+        room = k.cap - k.ghna_total
+        if room < 60 and self.partner_may_hold_trump_ghna(k):
+            self.why = {"kind": "no_ghna", "wait": True}
+            return A_NO_GHNA
+        # the Ghna whose cards are most exposed (fewest guards in the suit) first
+        x = min(opts, key=lambda s: (k.hand & SUIT_MASK[s]).bit_count())
+        self.why = {"kind": "ghna", "suit": x, "value": 20}
+        return A_GHNA + x
+
+    def partner_may_hold_trump_ghna(self, k: Knowledge) -> bool:
+        p = k.seat ^ 2
+        g = GHNA_MASK[k.trump]
+        if k.ghna_done >> k.trump & 1 or k.can(p) & g != g:
+            return False
+        if k.ghna_total + 40 > k.cap:
+            return False
+        return k.declarer == p or "COMPTE" in k.signals_of(p)
+
+    def concede(self, k) -> bool:
+        return already_made(k)
+
+    def accept(self, k) -> bool:
+        return already_made(k)
+
+
+# --------------------------------------------------------------- strong
+class StrongBot(NormalBot):
+    """Determinized search over deals consistent with the public evidence."""
+
+    level = "strong"
+    play_worlds = 48        # sampled deals per card decision
+    exact_worlds = 20       # sampled deals when the rest is searched exactly
+    exact_tricks = 3        # exact alpha-beta when this many tricks (or fewer) remain
+    bid_worlds = 32
+    lam = 0.25              # weight of the points beside made/failed
+    default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
+    bid_bias = 0.0          # points added to the simulated result in the auction
+
+    def deadline(self) -> float:
+        b = self.budget if self.budget is not None else self.default_budget
+        return time.perf_counter() + b
+
+    # ---- worlds
+    def sampler(self, k: Knowledge, auction_weights: bool = True) -> Sampler:
+        return Sampler(k, self.rand, self.auction_weigher(k) if auction_weights else None)
+
+    def auction_weigher(self, k: Knowledge):
+        """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
+        fore = (k.dealer + 1) % 4
+        terms = []
+        for s in range(4):
+            if s == k.seat:
+                continue
+            if s == k.declarer and k.trump >= 0:
+                terms.append((s, "declared", k.contract))
+            elif k.bids[s]:
+                terms.append((s, "bid", k.bids[s]))
+            elif k.first_pass_level[s] >= 0 and k.announced[s] < 0 and \
+                    (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
+                    not _partner_held_before_pass(k, s):
+                terms.append((s, "pass", max(70, k.first_pass_level[s] + 10)))
+        if not terms:
+            return None
+        played_by = k.played_by
+        trump = k.trump
+
+        def weigh(hands) -> float:
+            w = 1.0
+            for s, kind, amount in terms:
+                h0 = hands[s] | played_by[s]
+                if kind == "declared":
+                    st = he.card_points(h0, trump, s == fore) + he.fit_cap(
+                        he.ghna_values(h0, trump), k.cap)
+                    w *= sigmoid((st + 12 - amount) / 10.0)
+                else:
+                    st = he.best_strength(h0, s == fore)
+                    if kind == "bid":
+                        w *= sigmoid((st + 12 - amount) / 10.0)
+                    else:
+                        w *= sigmoid((amount - st - 4) / 10.0)
+            return w
+        return weigh
+
+    def worlds(self, k: Knowledge, n: int) -> list:
+        return self.sampler(k).worlds(n)
+
+    # ---- auction by simulation
+    def simulate_contract(self, k: Knowledge, worlds: list, declarer: int) -> list:
+        """For each world: (weight, [card points with trump t for t in 0..3], Ghna values held)."""
+        out = []
+        fore = (k.dealer + 1) % 4
+        for hands, wt in worlds:
+            pts = []
+            for t in range(4):
+                d = Deal.make(hands, t, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0,
+                              k.rules.overtrump)
+                playout(d)
+                pts.append(d.won[declarer & 1])
+            suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
+            out.append((wt, pts, suits))
+        return out
+
+    def sim_prob(self, sims: list, amount: int, cap: int, trump: int) -> tuple:
+        """(probability to make, mean points) of ``amount`` with ``trump`` over simulations."""
+        tot = made = mean = 0.0
+        for wt, pts, suits in sims:
+            v = pts[trump] + he.fit_cap(sorted((40 if x == trump else 20 for x in suits),
+                                               reverse=True), cap) + self.bid_bias
+            tot += wt
+            mean += wt * v
+            if v >= amount:
+                made += wt
+        if tot <= 0:
+            return 0.0, 0.0
+        return made / tot, mean / tot
+
+    def auction(self, k, legal):
+        worlds = self.worlds(k, self.bid_worlds)
+        if not worlds:
+            return super().auction(k, legal)
+        sims = self.simulate_contract(k, worlds, k.seat)
+        rules = k.rules
+        cache = {}
+
+        def at(amount):
+            if amount not in cache:
+                best = None
+                for t in range(4):
+                    p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
+                    v = (amount * (2 * p - 1), p, t)
+                    if best is None or v > best:
+                        best = v
+                cache[amount] = best
+            return cache[amount]
+        values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
+        return self._decide_bid(k, legal, values, self.alternative(k, at))
+
+    def choose_trump(self, k, legal):
+        worlds = self.worlds(k, self.bid_worlds)
+        if not worlds:
+            return super().choose_trump(k, legal)
+        sims = self.simulate_contract(k, worlds, k.seat)
+        best, best_v = 0, None
+        for t in range(4):
+            p, m = self.sim_prob(sims, k.contract, k.cap, t)
+            v = k.contract * (2 * p - 1) + self.lam * (m - k.contract)
+            if best_v is None or v > best_v:
+                best, best_v = t, v
+                self.why = {"kind": "trump", "trump": t, "prob": p, "estimate": m}
+        return A_TRUMP + best
+
+    # ---- card play by search
+    def utility(self, k: Knowledge, decl_points: int) -> float:
+        c = k.contract
+        u = (c if decl_points >= c else -c) + self.lam * (decl_points - c)
+        return u if k.declaring(k.seat) else -u
+
+    def base_deal(self, k: Knowledge, hands) -> Deal:
+        return Deal.make(hands, k.trump, k.declarer, k.leader, k.trick, k.win_card, k.win_seat,
+                         k.won, k.cap, k.ghna_total, k.ghna_done, len(k.tricks),
+                         k.rules.overtrump)
+
+    def candidate_moves(self, k: Knowledge, cards: list) -> list:
+        lm = 0
+        for c in cards:
+            lm |= BIT[c]
+        out_mask = k.played | k.hand
+        return _moves(None, k.hand, lm, out_mask)
+
+    def evaluate(self, k: Knowledge, moves: list, worlds: list, deadline: float) -> dict:
+        """Weighted mean utility of each move over the worlds (PIMC with exact endgames)."""
+        left = 10 - len(k.tricks)
+        exact = left <= self.exact_tricks
+        totals = dict.fromkeys(moves, 0.0)
+        made = dict.fromkeys(moves, 0.0)
+        wsum = 0.0
+        for hands, wt in worlds:
+            base = self.base_deal(k, hands)
+            for m in moves:
+                d = base.copy()
+                d.play(m)
+                pts = solve(d) if exact else playout(d)
+                totals[m] += wt * self.utility(k, pts)
+                if pts >= k.contract:
+                    made[m] += wt
+            wsum += wt
+            if time.perf_counter() > deadline:
+                break
+        if wsum <= 0:
+            return {}
+        self.why = {"kind": "card", "values": {m: totals[m] / wsum for m in moves},
+                    "made": {m: made[m] / wsum for m in moves}, "worlds": len(worlds),
+                    "exact": exact}
+        return {m: totals[m] / wsum for m in moves}
+
+    def card(self, k, cards):
+        deadline = self.deadline()
+        moves = self.candidate_moves(k, cards)
+        if len(moves) == 1:
+            self.why = {"kind": "forced"}
+            return moves[0]
+        left = 10 - len(k.tricks)
+        n = self.exact_worlds if left <= self.exact_tricks else self.play_worlds
+        worlds = self.worlds(k, n)
+        if not worlds:
+            return super().card(k, cards)
+        values = self.evaluate(k, moves, worlds, deadline)
+        if not values:
+            return super().card(k, cards)
+        why = self.why
+        best = max(moves, key=lambda m: (values[m], -moves.index(m)))
+        why["choice"] = best
+        return best
+
+    def lost_everywhere(self, k: Knowledge) -> bool:
+        """Defending: is the contract made in every sampled world, even with perfect defence?"""
+        if already_made(k):
+            return True
+        left = 10 - len(k.tricks)
+        if left > 4:
+            return False
+        worlds = self.worlds(k, self.exact_worlds)
+        if not worlds:
+            return False
+        for hands, _ in worlds:
+            if solve(self.base_deal(k, hands)) < k.contract:
+                return False
+        return True
+
+    def concede(self, k) -> bool:
+        return self.lost_everywhere(k)
+
+    def accept(self, k) -> bool:
+        return self.lost_everywhere(k)
+
+
+def _was_in_when_passed(k: Knowledge, p: int) -> bool:
+    """Was this seat still in the auction when its partner ``p`` passed?"""
+    me = p ^ 2
+    for seat, code in k.auction:
+        if seat == me and code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
+            return False
+        if seat == p and code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
+            return True
+    return False
+
+
+def _ghna_suits(hand: int) -> list:
+    return [x for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x]]
+
+
+def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
+    """Did seat ``s``'s partner hold the highest bid when ``s`` passed?"""
+    high_seat = -1
+    for seat, code in k.auction:
+        if A_BID <= code < A_PASS:
+            high_seat = seat
+        elif seat == s and code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
+            return high_seat == (s ^ 2)
+    return False
+
+
+# -------------------------------------------------------------- perfect
+class PerfectBot(StrongBot):
+    """The strong bot's search on the true deal: it sees every hand (measurement only)."""
+
+    level = "perfect"
+    exact_tricks = 4
+
+    def __init__(self, seed=0, budget=None) -> None:
+        super().__init__(seed, budget)
+        self.hands = None
+
+    def act_game(self, g, seat: int) -> int:
+        self.hands = list(g.hands)
+        try:
+            return self.act(from_game(g, seat), g.legal())
+        finally:
+            self.hands = None
+
+    def act(self, k, legal):
+        if self.hands is None:
+            raise ValueError("the perfect-information player needs the engine game (act_game)")
+        return super().act(k, legal)
+
+    def worlds(self, k: Knowledge, n: int) -> list:
+        return [(list(self.hands), 1.0)]
+
+
+BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
+        "perfect": PerfectBot}
+
+
+def make_bot(name: str, seed: int | None = 0, budget: float | None = None) -> Bot:
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
+    return cls(seed, budget)
