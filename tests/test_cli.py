@@ -49,10 +49,9 @@ def test_a_whole_terminal_game_reaches_a_winner():
 
 
 def test_wrong_input_gets_the_engine_reason_and_a_new_prompt():
-    # seed 3: two bots bid before seat 0 speaks, the highest bid is 190
-    code, text, game = play(3, extra=["70", "hello", "help"], target=300)
+    code, text, game = play(3, extra=["75", "hello", "help"], target=300)
     assert code == 0
-    assert "Refused: You must bid at least" in text
+    assert "Refused: Bids go by tens: 75 is not a multiple of 10." in text
     assert "I did not understand 'hello'" in text
     assert "Cards are rank then suit" in text
     assert "Traceback" not in text

@@ -223,7 +223,7 @@ def _public(g: Game) -> dict:
         "contract": None if d < 0 else {
             "declarer": d, "amount": g.contract,
             "trump": SUIT_LETTERS[g.trump] if g.trump >= 0 else None,
-            "ghna_cap": g.cap,
+            "ghna_cap": None if g.rules.ghna_cap == "none" else g.cap,
         },
         "leader": g.leader,
         "trick": [{"seat": (g.leader + i) % 4, "card": NAMES[c]} for i, c in enumerate(g.trick)],
