@@ -224,9 +224,9 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
     from .bots.players import BOTS
+    from .bots.players import make_bot
     for name in (a, b):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+        make_bot(name)          # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
     jobs = [(i, a, b, seed, r.to_dict(), budget) for i in range(deals)]
     workers = workers or os.cpu_count() or 1

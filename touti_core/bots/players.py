@@ -389,6 +389,7 @@ class StrongBot(NormalBot):
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
     bid_bias = 0.0          # points added to the simulated result in the auction
+    sim_sigma = 10.0        # spread of the real result around one simulated playout
 
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
@@ -462,8 +463,7 @@ class StrongBot(NormalBot):
                                                reverse=True), cap) + self.bid_bias
             tot += wt
             mean += wt * v
-            if v >= amount:
-                made += wt
+            made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
         if tot <= 0:
             return 0.0, 0.0
         return made / tot, mean / tot
@@ -646,8 +646,17 @@ BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": Str
 
 
 def make_bot(name: str, seed: int | None = 0, budget: float | None = None) -> Bot:
+    """A bot by level name; ``"strong:play_worlds=96,lam=0.3"`` overrides its settings
+    (for experiments in the arena)."""
+    base, _, opts = name.partition(":")
     try:
-        cls = BOTS[name]
+        cls = BOTS[base]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
-    return cls(seed, budget)
+        raise ValueError(f"unknown bot {base!r}; choose one of {', '.join(BOTS)}") from None
+    bot = cls(seed, budget)
+    for item in filter(None, opts.split(",")):
+        key, _, value = item.partition("=")
+        if not hasattr(cls, key) or key.startswith("_") or callable(getattr(cls, key)):
+            raise ValueError(f"{base} has no setting {key!r}")
+        setattr(bot, key, type(getattr(cls, key))(float(value) if isinstance(getattr(cls, key), (int, float)) else value))
+    return bot

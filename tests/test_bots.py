@@ -1,0 +1,240 @@
+"""The bots: legal actions only, no hidden cards, reproducible, within budget, hints.
+
+Bots are called the way the web page calls them: ``bots.choose(view, legal,
+level, seed, budget)`` and ``bots.hint(view, legal)`` on JSON views; the
+arena's fast path (``Bot.act_game``) is checked against the same rules.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from touti_core import api, bots
+from touti_core.bots.knowledge import from_game, from_view
+from touti_core.bots.players import BOTS, make_bot
+from touti_core.engine import HAND_OVER, GAME_OVER, Game, kind_of
+
+from rules_helpers import deal_game, do, play, win_auction
+
+LEVELS = ("random",) + bots.LEVELS
+KINDS = {"bid", "pass", "announce", "signal", "no_signal", "trump", "play", "ghna", "no_ghna",
+         "concede", "accept", "refuse", "next_hand"}
+
+RULE_SETS = [
+    None,
+    {"overtrump": "never"},
+    {"overtrump": "not_over_partner", "ghna_cap": "none"},
+    {"signals": False, "concession": False},
+    {"truthful": False, "ghna_cap": "contract_minus_50"},
+]
+
+
+def walk(state: dict, r: random.Random, steps: int) -> dict:
+    """Random legal actions that still reach the play: the auction ends soon."""
+    for _ in range(steps):
+        if state["phase"] == "game_over":
+            break
+        legal = api.legal_actions(state)
+        if state["phase"] == "auction":
+            cheap = [a for a in legal if a["type"] != "bid" or a["amount"] <= 100]
+            quiet = [a for a in cheap if a["type"] in ("pass", "announce")]
+            legal = quiet if quiet and r.random() < 0.6 else cheap
+        state = api.act(state, r.choice(legal))
+    return state
+
+
+def acting_view(state: dict) -> dict:
+    seat = state["to_act"] if state["to_act"] is not None else 0
+    return api.view(state, seat)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(0, 70), rules=st.sampled_from(RULE_SETS),
+       level=st.sampled_from(LEVELS), bot_seed=st.integers(0, 1000))
+def test_bots_choose_only_legal_actions(seed, steps, rules, level, bot_seed):
+    state = walk(api.new_game(seed, rules), random.Random(seed), steps)
+    if state["phase"] == "game_over":
+        return
+    view = acting_view(state)
+    action = bots.choose(view, view["legal"], level, seed=bot_seed, budget=0.2)
+    assert action in view["legal"]
+    h = bots.hint(view, view["legal"])
+    assert h["action"] in view["legal"]
+    assert isinstance(h["reason"], str) and h["reason"].endswith(".") and len(h["reason"]) < 220
+
+
+def test_bots_meet_every_kind_of_decision_and_stay_legal():
+    """Whole hands between bots of every level (engine fast path): every kind of
+    decision comes up and every action is legal."""
+    seen = set()
+    for i in range(24):
+        rules = RULE_SETS[i % len(RULE_SETS)]
+        from touti_core.rules import Rules
+        g = Game.new(1000 + i, Rules.from_dict(rules))
+        names = [LEVELS[i % 4], LEVELS[(i + 1) % 4]]
+        players = [make_bot(names[s & 1], seed=i * 4 + s, budget=0.5) for s in range(4)]
+        for _ in range(3):
+            while g.phase not in (HAND_OVER, GAME_OVER):
+                s = g.to_act
+                code = players[s].act_game(g, s)
+                assert code in g.legal(), (names[s & 1], code, g.legal())
+                seen.add(kind_of(code))
+                g.apply(code)
+            if g.phase == GAME_OVER:
+                break
+            seen.add("next_hand")
+            g.apply(84)
+    # concession answers need a proposal first: the random baseline proposes at random
+    assert KINDS - seen <= {"accept", "refuse"}, KINDS - seen
+    assert {"concede", "ghna", "no_ghna", "signal", "announce", "trump"} <= seen
+
+
+def test_concession_answers_are_legal_for_every_level():
+    s = deal_game({0: "1O 3O 12O 11O 10O 7O 1C 3C 1E 3E"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1O")
+    s = do(s, "concede")                      # seat 1 proposes, seat 3 answers
+    assert s["phase"] == "concession"
+    v = acting_view(s)
+    for level in LEVELS:
+        assert bots.choose(v, level=level, seed=3)["type"] in ("accept", "refuse")
+    assert bots.hint(v)["action"]["type"] in ("accept", "refuse")
+
+
+def test_choose_is_reproducible_from_a_seed():
+    state = walk(api.new_game(5), random.Random(5), 40)
+    v = acting_view(state)
+    for level in bots.LEVELS:
+        a = [bots.choose(v, level=level, seed=11) for _ in range(3)]
+        assert a[0] == a[1] == a[2]
+        assert bots.choose(v, level=level) == bots.choose(v, level=level)   # seed from the view
+
+
+def test_a_bot_game_is_reproducible_and_its_record_replays():
+    def game(seed: int) -> dict:
+        s = api.new_game(seed, {"target": 200})
+        rand = random.Random(seed)
+        while s["phase"] != "game_over":
+            v = acting_view(s)
+            level = bots.LEVELS[(v["seat"] + s["hand_number"]) % 3]
+            s = api.act(s, bots.choose(v, level=level, seed=rand.randrange(2 ** 31)))
+        return s
+    a, b = game(21), game(21)
+    assert a == b
+    rec = api.to_record(a)
+    assert api.from_record(rec) == a
+    assert a["winner"] in (0, 1)
+
+
+def test_time_budget_is_respected():
+    state = walk(api.new_game(8), random.Random(8), 12)
+    while state["phase"] != "play" or len(api.legal_actions(state)) < 3:
+        state = walk(state, random.Random(len(state["actions"])), 1)
+        if state["phase"] in ("hand_over", "game_over"):
+            state = api.act(state, {"type": "next_hand"})
+    v = acting_view(state)
+    t = time.perf_counter()
+    a = bots.choose(v, level="strong", seed=1, budget=0.01)
+    assert time.perf_counter() - t < 0.15
+    assert a in v["legal"]
+
+
+def test_unknown_level_and_bad_input_are_refused():
+    v = acting_view(api.new_game(1))
+    with pytest.raises(ValueError):
+        bots.choose(v, level="perfect")       # measurement only: needs every hand
+    with pytest.raises(ValueError):
+        bots.choose({"format": "nope"})
+    with pytest.raises(ValueError):
+        bots.choose(v, legal=[])
+    with pytest.raises(ValueError):
+        make_bot("strong:no_such_setting=1")
+
+
+# ------------------------------------------------------------- hidden cards
+def _swap_hidden(g: Game, seat: int, r: random.Random) -> Game | None:
+    """The same deal with two unplayed cards of two other seats exchanged, if the
+    same public history is still legal with it; else None."""
+    others = [s for s in range(4) if s != seat]
+    a, b = r.sample(others, 2)
+    ha = [c for c in range(40) if g.hands[a] >> c & 1]
+    hb = [c for c in range(40) if g.hands[b] >> c & 1]
+    if not ha or not hb:
+        return None
+    x, y = r.choice(ha), r.choice(hb)
+    hands, dealer, scores = g.deal
+    new = [list(h) for h in hands]
+    new[a][new[a].index(x)] = y
+    new[b][new[b].index(y)] = x
+    g2 = Game.from_deal(new, dealer, g.rules, scores)
+    for s, code in g.log:
+        if g2.refusal(s if code != 84 else None, code) is not None:
+            return None
+        g2.apply(code)
+    return g2
+
+
+def test_bots_never_see_hidden_cards():
+    """Two games that differ only in cards the seat cannot see: the seat's
+    information set is identical, and so is every level's decision."""
+    r = random.Random(4)
+    checked = 0
+    for seed in range(60):
+        hands = [[c for c in range(40) if c % 4 == s] for s in range(4)]
+        rr = random.Random(seed)
+        deck = list(range(40))
+        rr.shuffle(deck)
+        hands = [deck[10 * s:10 * s + 10] for s in range(4)]
+        g = Game.from_deal(hands, seed % 4)
+        steps = rr.randrange(5, 45)
+        players = [make_bot("normal", seed=s) for s in range(4)]
+        for _ in range(steps):
+            if g.phase in (HAND_OVER, GAME_OVER):
+                break
+            g.apply(players[g.to_act].act_game(g, g.to_act))
+        if g.phase in (HAND_OVER, GAME_OVER):
+            continue
+        seat = g.to_act
+        g2 = None
+        for _ in range(30):
+            g2 = _swap_hidden(g, seat, r)
+            if g2 is not None and g2.hands != g.hands:
+                break
+        if g2 is None or g2.hands == g.hands:
+            continue
+        assert g2.hands[seat] == g.hands[seat] and g2.hands != g.hands
+        assert from_game(g, seat) == from_game(g2, seat)
+        assert api.view_of(g, seat) == api.view_of(g2, seat)
+        for level in ("easy", "normal", "strong"):
+            d1 = make_bot(level, seed=9).act_game(g, seat)
+            d2 = make_bot(level, seed=9).act_game(g2, seat)
+            assert d1 == d2, level
+        checked += 1
+    assert checked >= 30
+
+
+def test_fast_path_and_view_give_the_same_information():
+    for seed in range(30):
+        g = Game.new(seed)
+        players = [make_bot("easy", seed=s) for s in range(4)]
+        r = random.Random(seed)
+        for _ in range(r.randrange(0, 50)):
+            if g.phase in (HAND_OVER, GAME_OVER):
+                break
+            g.apply(players[g.to_act].act_game(g, g.to_act))
+        for seat in range(4):
+            assert from_game(g, seat) == from_view(api.view_of(g, seat))
+
+
+def test_perfect_player_is_for_measurement_only():
+    assert "perfect" in BOTS and "perfect" not in bots.LEVELS
+    g = Game.new(3)
+    p = make_bot("perfect")
+    assert p.act_game(g, g.to_act) in g.legal()
+    with pytest.raises(ValueError):
+        p.act(from_game(g, g.to_act), g.legal())

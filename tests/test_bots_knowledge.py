@@ -1,0 +1,184 @@
+"""What a seat may infer (touti_core.bots.knowledge) and the deals sampled from it.
+
+Hand-built scenarios for each kind of hard evidence, then a property: in
+random games the true hands always satisfy everything inferred, and every
+sampled world does too.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from touti_core import api
+from touti_core.bots.knowledge import from_game, from_view
+from touti_core.bots.players import make_bot
+from touti_core.bots.sampler import Sampler
+from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
+from touti_core.engine import GAME_OVER, HAND_OVER, Game
+from touti_core.rules import Rules
+
+from rules_helpers import deal_game, do, play, win_auction
+
+
+def mask(text: str) -> int:
+    m = 0
+    for name in text.split():
+        m |= BIT[card_of(name)]
+    return m
+
+
+def know(state: dict, seat: int):
+    return from_view(api.view(state, seat))
+
+
+def test_a_player_who_does_not_follow_is_void_and_without_trumps():
+    # dealer 3: seat 0 leads; seat 1 has no cups and no coins (trumps)
+    s = deal_game({0: "7C", 1: "2E"}, closed={1: "CO"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "7C 2E")
+    k = know(s, 2)
+    assert k.excl[1] & SUIT_MASK[1] == SUIT_MASK[1]     # cups
+    assert k.excl[1] & SUIT_MASK[0] == SUIT_MASK[0]     # coins, the trumps
+    assert not k.can(1) & (SUIT_MASK[0] | SUIT_MASK[1])
+
+
+def test_a_player_who_does_not_go_higher_holds_nothing_higher():
+    # seat 1 follows the Rey of cups with the 4: it holds no cup above the Rey
+    s = deal_game({0: "12C", 1: "4C 5C"}, closed={1: "C"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "12C 4C")
+    k = know(s, 2)
+    assert not k.can(1) & mask("1C 3C")
+    assert k.can(1) & mask("5C")          # lower cups are still possible
+
+
+def test_no_evidence_from_a_low_card_once_the_trick_is_trumped():
+    # seat 1 trumps the cups lead, seat 2 follows low: no obligation to go higher
+    s = deal_game({0: "12C", 1: "2O", 2: "4C 3C"}, closed={1: "C", 2: "C"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "12C 2O 4C")
+    k = know(s, 3)
+    assert k.can(2) & mask("3C")
+
+
+def test_a_player_who_does_not_overtrump_holds_no_higher_trump():
+    s = deal_game({0: "12C", 1: "3O", 2: "4O"}, closed={1: "C", 2: "C"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "12C 3O 4O")
+    k = know(s, 3)
+    assert not k.can(2) & mask("1O")
+    # with "never", the same play proves nothing: seat 2 does hold the Ace here
+    s = deal_game({0: "12C", 1: "3O", 2: "4O 1O"}, closed={1: "C", 2: "C"},
+                  rules={"overtrump": "never"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "12C 3O 4O")
+    assert know(s, 3).can(2) & mask("1O")
+
+
+def test_announcements_and_signals_are_facts_about_the_deal():
+    s = deal_game({1: "1C 12E 11E"}, dealer=0)
+    s = do(s, "announce", signal="COMPTE")        # seat 1
+    k = know(s, 0)
+    assert (1, tuple(GHNA_MASK), 0, True) in k.cons
+    assert k.announced[1] >= 0
+    # with non-truthful rules it proves nothing
+    s = deal_game({1: "1C"}, dealer=0, rules={"truthful": False})
+    s = do(s, "announce", signal="COMPTE")
+    assert not know(s, 0).cons
+
+
+def test_a_declared_ghna_stays_with_its_owner():
+    s = deal_game({0: "1O 12C 11C 3O"}, dealer=3)
+    s = win_auction(s, 0, 100, "O")
+    s = play(s, "1O")
+    while s["trick"]:
+        s = do(s, "play", card=next(a["card"] for a in api.legal_actions(s) if a["type"] == "play"))
+    assert s["phase"] == "ghna" and s["to_act"] == 0
+    s = do(s, "ghna", suit="C")
+    k = know(s, 1)
+    assert k.must[0] == GHNA_MASK[1]
+    assert k.can(0) & GHNA_MASK[1] == GHNA_MASK[1]
+    assert not k.can(2) & GHNA_MASK[1]
+
+
+def test_ghna_questions_reveal_holdings():
+    # seat 0 wins the first trick and is asked: declining proves it holds a Ghna
+    s = deal_game({0: "1O 12C 11C"}, dealer=3)
+    s = win_auction(s, 0, 100, "O")
+    s = play(s, "1O")
+    while s["trick"]:
+        s = do(s, "play", card=next(a["card"] for a in api.legal_actions(s) if a["type"] == "play"))
+    k = know(s, 1)      # the question is open: seat 0 is asked
+    assert any(c[0] == 0 and c[3] for c in k.cons)
+    s = do(s, "no_ghna")
+    k = know(s, 1)
+    assert any(c[0] == 0 and c[3] for c in k.cons)
+    # seat 2 was not asked: it holds no Ghna that fits
+    assert any(c[0] == 2 and not c[3] for c in k.cons)
+    # a trick won without any question: neither partner holds one that fits
+    s2 = deal_game({0: "1O"}, dealer=3)
+    s2 = win_auction(s2, 0, 100, "O")
+    s2 = play(s2, "1O")
+    while s2["trick"]:
+        s2 = do(s2, "play", card=next(a["card"] for a in api.legal_actions(s2) if a["type"] == "play"))
+    if s2["phase"] == "play":
+        k = know(s2, 1)
+        assert {c[0] for c in k.cons if not c[3]} == {0, 2}
+
+
+def consistent(k, hands) -> None:
+    for s in range(4):
+        if s == k.seat:
+            assert hands[s] == k.hand
+            continue
+        assert hands[s].bit_count() == k.counts[s]
+        assert hands[s] & ~k.can(s) == 0, (s, hands[s] & ~k.can(s))
+        assert hands[s] & k.must[s] == k.must[s]
+    for s, alts, extra, positive in k.cons:
+        held = hands[s] | extra
+        assert any(held & a == a for a in alts) == positive, (s, alts, positive)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(0, 60),
+       rules=st.sampled_from([{}, {"overtrump": "never"}, {"overtrump": "not_over_partner"},
+                              {"ghna_cap": "none"}]),
+       level=st.sampled_from(["random", "easy", "normal"]))
+def test_inferences_always_hold_for_the_true_hands(seed, steps, rules, level):
+    g = Game.new(seed, Rules.from_dict(rules))
+    players = [make_bot(level, seed=seed + s) for s in range(4)]
+    for _ in range(steps):
+        if g.phase in (HAND_OVER, GAME_OVER):
+            break
+        g.apply(players[g.to_act].act_game(g, g.to_act))
+        for seat in range(4):
+            consistent(from_game(g, seat), g.hands)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(0, 55))
+def test_sampled_worlds_are_consistent(seed, steps):
+    g = Game.new(seed)
+    players = [make_bot("normal", seed=seed + s) for s in range(4)]
+    for _ in range(steps):
+        if g.phase in (HAND_OVER, GAME_OVER):
+            break
+        g.apply(players[g.to_act].act_game(g, g.to_act))
+    seat = seed % 4
+    k = from_game(g, seat)
+    worlds = Sampler(k, random.Random(seed)).worlds(12)
+    assert worlds
+    for hands, weight in worlds:
+        assert weight > 0
+        consistent(k, hands)
+
+
+def test_sampler_spreads_unknown_cards():
+    """Early in a hand the sampled worlds differ (it is not one fixed completion)."""
+    g = Game.new(77)
+    k = from_game(g, g.to_act)
+    worlds = Sampler(k, random.Random(1)).worlds(20)
+    assert len(worlds) == 20
