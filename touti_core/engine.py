@@ -591,7 +591,7 @@ class Game:
     def turn_refusal(self, seat: int | None, kind: str) -> Refusal | None:
         """``wrong_phase`` or ``not_your_turn`` for an action of this kind, if any."""
         if kind not in PHASE_KINDS[self.phase]:
-            return self._wrong_phase(kind)
+            return self._wrong_phase(kind, seat)
         if kind != "next_hand" and seat != self.to_act:
             return Refusal("not_your_turn",
                            f"It is not your turn: seat {self.to_act} must act now.",
@@ -658,19 +658,27 @@ class Game:
                            "You have already proposed to abandon in this trick.")
         return Refusal("wrong_phase", "That action is not possible now.")  # pragma: no cover
 
-    def _wrong_phase(self, kind: str) -> Refusal:
+    def _wrong_phase(self, kind: str, seat: int | None = None) -> Refusal:
         msg = f"You cannot {_KIND_WORDS[kind]} now: {_PHASE_WORDS[self.phase]}."
-        if kind == "ghna":
-            if self.declarer >= 0 and self.cap == 0:
-                msg = (f"No Ghna may be declared at contract {self.contract}: "
-                       "the Ghna cap there is 0.")
-            else:
-                msg = ("A Ghna is declared only right after a trick won by the declaring "
-                       "team, when it is offered. " + msg)
+        if kind == "ghna" and self.phase in (PLAY, CONCESSION):
+            msg = self._ghna_timing(seat) + " " + msg
         elif kind == "signal" and self.phase == AUCTION:
             msg = ("A signal is given only when the signal window opens, just before your "
                    "partner bids. " + msg)
         return Refusal("wrong_phase", msg, phase=PHASE_NAMES[self.phase])
+
+    def _ghna_timing(self, seat: int | None) -> str:
+        """Why no Ghna may be declared during play, in a player's words."""
+        if seat is not None and (seat & 1) != (self.declarer & 1):
+            return "Only the declaring team may declare a Ghna."
+        if self.cap == 0:
+            return f"No Ghna may be declared at contract {self.contract}: the Ghna cap there is 0."
+        log = self.log
+        if not self.trick and log and A_GHNA <= log[-1][1] < A_NO_GHNA:
+            return ("Only one Ghna may be declared per trick won: declare the next one "
+                    "after another trick won by your team.")
+        return ("A Ghna is declared only right after a trick won by the declaring team, "
+                "when it is offered.")
 
     def _card_refusal(self, c: int) -> Refusal:
         seat = self.to_act
