@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Build the static site in dist/, or serve it on localhost.
+
+    python build.py                      build dist/ (repeatable; about a second)
+    python build.py serve [--port N]     serve dist/ on 127.0.0.1 and print the URL
+
+What goes into dist/:
+
+- ``index.html``: the page (never cached for long: it names the versioned paths);
+- ``app/<version>/``: the page's scripts, styles, the worker's Python bridge, the
+  ``touti_core`` wheel and the lock file that lists that wheel with its sha256;
+  ``<version>`` is a hash of all of these, so the folder can be cached for ever;
+- ``pyodide/<pyodide version>/``: the self-hosted Pyodide runtime copied from the
+  npm package ``pyodide`` (pinned in package.json / package-lock.json), plus
+  micropip (pinned wheel from PyPI, checked against its sha256);
+- ``build.json``: the version and the list of every file (for caches and the
+  offline service worker).
+
+Nothing is loaded from another origin at run time.  Node.js and npm are needed
+(``npm ci`` installs the pinned runtime); the build stops with a clear message
+when they are missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import tomllib
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "wheels"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+
+#: The runtime: must equal the version pinned in package.json.
+PYODIDE_VERSION = "314.0.7"
+#: Files of the npm package that the page needs (the rest is for Node or docs).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: micropip for that runtime, from PyPI, checked against this hash.
+MICROPIP = ("micropip", "0.11.1",
+            "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+#: Web sources that are not part of the site (development previews).
+WEB_EXCLUDE = ("dev",)
+#: A fixed time stamp for the files of the wheel: same sources, same bytes.
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+class BuildError(SystemExit):
+    """A build step failed: the message says what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"build.py: {message}")
+
+
+def say(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# ------------------------------------------------------------------ tools
+def ensure_runtime() -> Path:
+    """The npm package ``pyodide`` at the pinned version (``npm ci`` if needed)."""
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            raise BuildError(f"{tool} is missing: install Node.js 20 or newer (with npm), "
+                             "then run this again. The Pyodide runtime comes from the npm package "
+                             f"pyodide {PYODIDE_VERSION}.")
+    lock = ROOT / "package-lock.json"
+    if not lock.exists():
+        raise BuildError("package-lock.json is missing: it pins the Pyodide runtime.")
+    stamp = ROOT / "node_modules" / ".touti-installed"
+    key = sha256((ROOT / "package.json").read_bytes() + lock.read_bytes())
+    pkg = NODE_PYODIDE / "package.json"
+    if not (pkg.exists() and stamp.exists() and stamp.read_text() == key):
+        say("+ npm ci --no-audit --no-fund")
+        r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+        if r.returncode:
+            raise BuildError("npm ci failed (see above): the Pyodide runtime could not be installed.")
+        stamp.write_text(key)
+    version = json.loads(pkg.read_text())["version"]
+    if version != PYODIDE_VERSION:
+        raise BuildError(f"node_modules holds pyodide {version}, the build expects {PYODIDE_VERSION}: "
+                         "keep package.json and build.py's PYODIDE_VERSION in step.")
+    for name in PYODIDE_FILES:
+        if not (NODE_PYODIDE / name).exists():
+            raise BuildError(f"the pyodide package lacks {name}: run `npm ci` again.")
+    return NODE_PYODIDE
+
+
+def micropip_wheel() -> Path:
+    """micropip's wheel from PyPI (downloaded once into .cache/), hash checked."""
+    name, version, digest = MICROPIP
+    path = CACHE / f"{name}-{version}-py3-none-any.whl"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+               "--python-version", "3.14", "--only-binary=:all:", f"{name}=={version}",
+               "-d", str(CACHE)]
+        say("+ pip download " + f"{name}=={version}")
+        if subprocess.run(cmd).returncode or not path.exists():
+            raise BuildError(f"could not download {name}=={version} from the package index.")
+    if sha256(path.read_bytes()) != digest:
+        path.unlink()
+        raise BuildError(f"{path.name} does not have the pinned sha256: deleted, run again.")
+    return path
+
+
+# ------------------------------------------------------------------ wheel
+def project_meta() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """The pure-Python wheel of touti_core (PEP 427), byte for byte repeatable.
+
+    Written directly rather than through a build backend: it takes a few
+    milliseconds, needs nothing from the network, and the same sources always
+    give the same bytes (so the same versioned path).
+    """
+    meta = project_meta()
+    name, version = meta["name"], meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted((ROOT / "touti_core").rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    metadata = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+                f"Summary: {meta.get('description', '')}",
+                f"Requires-Python: {meta.get('requires-python', '>=3.11')}"]
+    files.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()))
+    files.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: touti-build\n"
+                  b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append((f"{dist_info}/top_level.txt", b"touti_core\n"))
+    record = []
+    for arc, data in files:
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={h},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    files.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, data in files:
+            info = zipfile.ZipInfo(arc, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    wheel.write_bytes(buf.getvalue())
+    return wheel
+
+
+def lock_file(runtime: Path, wheel: Path, micropip: Path, micropip_url: str) -> dict:
+    """A Pyodide lock file listing the engine wheel (and micropip) with their sha256.
+
+    ``loadPyodide({lockFileURL, packages: ["touti_core"]})`` fetches the wheel
+    during start-up with ``fetch(url, {integrity})``: a wheel that does not
+    match fails loudly instead of running.
+    """
+    info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
+    meta = project_meta()
+
+    def entry(name: str, version: str, file_name: str, data: bytes, imports: list[str]) -> dict:
+        return {"name": name, "version": version, "file_name": file_name,
+                "install_dir": "site", "sha256": sha256(data), "package_type": "package",
+                "imports": imports, "depends": [], "unvendored_tests": False}
+
+    return {"info": info, "packages": {
+        "touti-core": entry(meta["name"], meta["version"], wheel.name, wheel.read_bytes(),
+                            ["touti_core"]),
+        "micropip": entry("micropip", MICROPIP[1], micropip_url, micropip.read_bytes(),
+                          ["micropip"]),
+    }}
+
+
+# ------------------------------------------------------------------ site
+def web_files() -> list[Path]:
+    out = []
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB)
+        if path.is_dir() or rel.parts[0] in WEB_EXCLUDE or rel.name == "index.html":
+            continue
+        if "__pycache__" in rel.parts or rel.name.startswith("."):
+            continue
+        out.append(path)
+    return out
+
+
+def build() -> dict:
+    runtime = ensure_runtime()
+    micropip = micropip_wheel()
+    staging = ROOT / "build" / "site"
+    if staging.exists():
+        shutil.rmtree(staging)
+    pyodide_dir = f"pyodide/{PYODIDE_VERSION}"
+    wheel = build_wheel(ROOT / "build" / "wheel")
+
+    # The app folder: sources, wheel, lock; its name is the hash of its content.
+    app_files: dict[str, bytes] = {}
+    for path in web_files():
+        app_files[path.relative_to(WEB).as_posix()] = path.read_bytes()
+    app_files[wheel.name] = wheel.read_bytes()
+    lock = lock_file(runtime, wheel, micropip, f"../../{pyodide_dir}/{micropip.name}")
+    app_files["touti-lock.json"] = (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
+    h = hashlib.sha256()
+    for rel in sorted(app_files):
+        h.update(rel.encode() + b"\0" + app_files[rel] + b"\0")
+    h.update(PYODIDE_VERSION.encode())
+    version = h.hexdigest()[:12]
+    app_dir = f"app/{version}"
+
+    config = {
+        "version": version,
+        "app": f"{app_dir}/",
+        "pyodide": f"{pyodide_dir}/",
+        "lock": f"{app_dir}/touti-lock.json",
+        "bridge": f"{app_dir}/py/bridge.py",
+        "wheel": f"{app_dir}/{wheel.name}",
+        "wheelIntegrity": "sha256-" + base64.b64encode(
+            hashlib.sha256(app_files[wheel.name]).digest()).decode(),
+        "package": "touti_core",
+    }
+    html = (WEB / "index.html").read_text()
+    if "%APP%" not in html or "%BUILD%" not in html:
+        raise BuildError("web/index.html must contain the %APP% and %BUILD% placeholders.")
+    html = html.replace("%BUILD%", json.dumps(config, sort_keys=True)).replace("%APP%", app_dir)
+
+    # Write to a staging folder, then swap it in: dist/ is never half built.
+    for rel, data in app_files.items():
+        dest = staging / app_dir / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+    for name in PYODIDE_FILES:
+        dest = staging / pyodide_dir / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(runtime / name, dest)
+    shutil.copyfile(micropip, staging / pyodide_dir / micropip.name)
+    (staging / "index.html").write_text(html)
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    manifest = {"version": version, "pyodide": PYODIDE_VERSION, "config": config,
+                "files": files, "bytes": sum((staging / f).stat().st_size for f in files)}
+    (staging / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    staging.rename(DIST)
+    say(f"built dist/ (version {version}, {len(files)} files, {manifest['bytes'] / 1e6:.1f} MB)")
+    return manifest
+
+
+# ------------------------------------------------------------------ serve
+MIME = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+    ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
+    ".whl": "application/zip", ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
+    ".png": "image/png", ".webmanifest": "application/manifest+json",
+}
+IMMUTABLE = ("/app/", "/pyodide/")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types; versioned paths cached for ever."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path.startswith(IMMUTABLE):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, fmt: str, *args) -> None:
+        if os.environ.get("TOUTI_SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> Server:
+    """A threaded static server for ``root`` (port 0: a free port)."""
+    return Server((host, port), partial(Handler, directory=str(root)))
+
+
+def serve(host: str, port: int) -> None:
+    if not (DIST / "index.html").exists():
+        raise BuildError("dist/ is not built: run `python build.py` first.")
+    try:
+        server = make_server(DIST, host, port)
+    except OSError as e:
+        raise BuildError(f"cannot listen on {host}:{port} ({e.strerror}); try --port 0.") from None
+    url = f"http://{host}:{server.server_address[1]}/"
+    say(f"Touti is served at {url}  (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        say("stopped")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd")
+    sp = sub.add_parser("serve", help="serve dist/ on localhost and print the URL")
+    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--port", type=int, default=8000, help="0 picks a free port (default 8000)")
+    args = ap.parse_args(argv)
+    if args.cmd == "serve":
+        serve(args.host, args.port)
+    else:
+        build()
+
+
+if __name__ == "__main__":
+    main()
