@@ -63,11 +63,21 @@ def _ghna_notes(state, seat):
     return out
 
 
+def _ghna_offers(state, view):
+    """The value of each Ghna the player may declare now (40 in trumps, else 20)."""
+    if view["phase"] != "ghna" or view["to_act"] != HUMAN:
+        return []
+    g = api.game_of(state)
+    return [{"suit": a["suit"], "value": 40 if SUIT_LETTERS.index(a["suit"]) == g.trump else 20}
+            for a in view["legal"] if a["type"] == "ghna"]
+
+
 def _out(action=None):
     st = S.state
     v = api.view(st, HUMAN)
     v["hand_sorted"] = _sorted_hand(v)
     v["ghna_notes"] = _ghna_notes(st, HUMAN)
+    v["ghna_offers"] = _ghna_offers(st, v)
     v["record"] = api.to_record(st)
     v["action_count"] = len(st["actions"])
     return {"ok": True, "view": v, "action": action}

@@ -1,0 +1,119 @@
+// The player's action controls: exactly the legal actions the engine lists
+// for seat 0 (bids, pass, early announcement, signal window, trumps, Ghna,
+// concession), each a <button data-action=...>.  A click sends the engine's
+// own action object back.  Also the message line (refusals, hints, notes).
+
+import { h, fill } from "./dom.js";
+import { t, suitName } from "./i18n.js";
+import { suitSymbolSVG } from "./cardart.js";
+
+let onAction = () => {};
+
+export function buildControls(el, handler) {
+  onAction = handler;
+  el.setAttribute("aria-label", t("controls.label"));
+  el.replaceChildren(
+    h("div", { class: "actions", id: "actions" }),
+    h("div", { class: "notes", id: "notes" }),
+    h("p", { class: "message", id: "message", role: "alert", hidden: true }));
+}
+
+function dataOf(a) {
+  const d = { action: a.type };
+  if (a.amount !== undefined) d.amount = a.amount;
+  if (a.signal !== undefined) d.signal = a.signal;
+  if (a.suit !== undefined) d.suit = a.suit;
+  return d;
+}
+
+function sameAction(a, b) {
+  return !!a && !!b && JSON.stringify(dataOf(a)) === JSON.stringify(dataOf(b));
+}
+
+function button(a, label, extra = {}, ...content) {
+  return h("button", {
+    type: "button", class: `act act-${a.type} ${extra.class || ""}`, dataset: dataOf(a),
+    "aria-label": extra.aria || null, onclick: () => onAction(a),
+  }, ...(content.length ? content : [label]));
+}
+
+function suitContent(letter, text) {
+  return [h("span", { class: "suit-symbol", "aria-hidden": "true", html: suitSymbolSVG(letter) }),
+    h("span", {}, text)];
+}
+
+function group(title, help, ...buttons) {
+  return h("div", { class: "group", role: "group", "aria-label": title },
+    title ? h("span", { class: "group-title" }, title) : null, ...buttons,
+    help ? h("p", { class: "help" }, help) : null);
+}
+
+function auction(legal) {
+  const bids = legal.filter((a) => a.type === "bid");
+  const other = legal.filter((a) => a.type !== "bid");
+  const announces = other.filter((a) => a.type === "announce");
+  return [
+    group(t("bids.label"), null, h("div", { class: "bids" }, ...bids.map((a) =>
+      button(a, t("action.bid", { amount: a.amount }), { aria: t("action.bid.label", { amount: a.amount }) })))),
+    group(null, announces.length ? t("announce.help") : null,
+      ...other.filter((a) => a.type === "pass").map((a) => button(a, t("action.pass"), { class: "pass" })),
+      ...announces.map((a) => button(a, t("action.announce", { signal: a.signal }),
+        { aria: `${t("action.announce", { signal: a.signal })}: ${t(`signal.${a.signal}`)}` }))),
+  ];
+}
+
+function signalWindow(legal) {
+  return [group(null, t("signal.help"), ...legal.map((a) => (a.type === "signal"
+    ? button(a, t(`signal.${a.signal}`))
+    : button(a, t("action.no_signal"), { class: "pass" }))))];
+}
+
+function trumpChoice(legal, view) {
+  return [group(null, t("trump.help", { amount: view.contract.amount }), ...legal.map((a) =>
+    button(a, "", { class: `suit-${a.suit}`, aria: `${t(`suit.title.${a.suit}`)} (${a.suit})` },
+      ...suitContent(a.suit, `${t(`suit.title.${a.suit}`)} (${a.suit})`))))];
+}
+
+function ghnaChoice(legal, view) {
+  const values = Object.fromEntries((view.ghna_offers || []).map((o) => [o.suit, o.value]));
+  return [group(null, null, ...legal.map((a) => (a.type === "ghna"
+    ? button(a, "", { class: `suit-${a.suit}` }, ...suitContent(a.suit,
+      t("action.ghna", { suit: suitName(a.suit), value: values[a.suit] ?? "?" })))
+    : button(a, t("action.no_ghna"), { class: "pass" }))))];
+}
+
+function playControls(legal) {
+  const concede = legal.filter((a) => a.type === "concede");
+  return concede.length ? [group(null, null, button(concede[0], t("action.concede"), { class: "quiet" }))] : [];
+}
+
+function concession(legal) {
+  return [group(null, t("concession.help"), ...legal.map((a) =>
+    button(a, t(`action.${a.type}`), { class: a.type === "refuse" ? "pass" : "" })))];
+}
+
+const BUILDERS = { auction, signal: signalWindow, trump: trumpChoice, ghna: ghnaChoice,
+  play: playControls, concession };
+
+export function renderControls(ui, st) {
+  const v = st.view;
+  const mine = v && v.to_act === 0 && !st.settings.watch && !st.busy;
+  const legal = mine ? v.legal : [];
+  const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_offers]);
+  const build = BUILDERS[v?.phase];
+  if (fill(ui.actions, mine && build ? build(legal, v) : [], key)) {
+    ui.actions.classList.toggle("empty", !(mine && build));
+  }
+  for (const b of ui.actions.querySelectorAll("button[data-action]")) {
+    const a = { type: b.dataset.action, amount: b.dataset.amount ? Number(b.dataset.amount) : undefined,
+      signal: b.dataset.signal, suit: b.dataset.suit };
+    b.classList.toggle("hinted", sameAction(st.hint, a));
+  }
+  const notes = (v?.ghna_notes || []).filter(() => v.phase === "play" || v.phase === "ghna");
+  fill(ui.notes, notes.map((n) => h("p", { class: "note" }, n.message || t("ghna.cap_note", {
+    ...n, suit: suitName(n.suit) }))), JSON.stringify(notes));
+  const m = st.message;
+  ui.message.hidden = !m;
+  ui.message.className = `message ${m ? m.kind : ""}`;
+  ui.message.textContent = m ? m.text : "";
+}
