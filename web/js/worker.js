@@ -58,8 +58,14 @@ console.warn = (...args) => {
 };
 
 async function fetchBytes(url, integrity) {
-  const res = await fetch(url, integrity ? { integrity } : {});
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const name = url.split("/").pop();
+  let res;
+  try {
+    res = await fetch(url, integrity ? { integrity } : {});
+  } catch (err) {
+    throw new Error(`${name} could not be loaded${integrity ? " or does not match its sha256" : ""} (${err.message})`);
+  }
+  if (!res.ok) throw new Error(`${name} could not be loaded (HTTP ${res.status})`);
   return new Uint8Array(await res.arrayBuffer());
 }
 
@@ -106,9 +112,7 @@ async function boot(config) {
     const canSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
     pyodide = await Promise.race([loadPyodide({ ...base, _makeSnapshot: canSnapshot }), hang]);
     post({ type: "progress", stage: "engine" });
-    console.log("runtime", performance.now() - t0);
     install(pyodide, await wheel, await bridge);
-    console.log("installed", performance.now() - t0);
     if (canSnapshot) {
       try {
         snapshot = pyodide.makeMemorySnapshot();
