@@ -74,6 +74,8 @@ class Knowledge:
         "proposer", "refused",
         # evidence about the other hands
         "excl", "must", "cons",
+        # every card played by another seat, with the public situation before it
+        "events",
     )
 
     def __eq__(self, other: object) -> bool:
@@ -131,6 +133,17 @@ class Knowledge:
         return out
 
 
+class PlayEvent(tuple):
+    """A card played by another seat and the public situation just before it:
+    (seat, card, trick, win_card, win_seat, played, played_by_seat, excl, must,
+    ghna_total, ghna_done)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *fields):
+        return tuple.__new__(cls, fields)
+
+
 ACES_ALTS = tuple(BIT[a] for a in ACES)
 GHNA_ALTS = tuple(GHNA_MASK)
 
@@ -181,6 +194,7 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
     k.refused = 0
     k.excl = [0, 0, 0, 0]
     k.must = [0, 0, 0, 0]
+    events = []
     cons = []   # (seat, alts, played_by[seat] at the event, positive)
     truthful = rules.truthful
     overtrump = rules.overtrump
@@ -216,6 +230,10 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
         if code < 40:
             c = code
             trick = k.trick
+            if s != seat:
+                events.append(PlayEvent(s, c, tuple(trick), k.win_card, k.win_seat, k.played,
+                                        k.played_by[s], tuple(k.excl), tuple(k.must),
+                                        k.ghna_total, k.ghna_done))
             if trick:
                 led = SUIT[trick[0]]
                 w = k.win_card
@@ -311,6 +329,7 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
             fact(asked, alts, True)
         else:
             fact(winner ^ 2, alts, False)
+    k.events = tuple(events)
     k.counts = tuple(10 - k.played_by[s].bit_count() for s in range(4))
     for s in range(4):
         k.must[s] &= ~k.played

@@ -101,35 +101,22 @@ class Table:
     """What the policy knows about the other hands.
 
     ``may[s]``: cards seat ``s`` may hold (exact hands when ``perfect``);
-    ``counts[s]``: cards in each hand; ``void_risk(o, x)`` says whether ``o``
-    may be out of suit ``x``.
+    ``counts[s]``: cards in each hand.  Only proven voids count as voids:
+    acting on merely likely ones (an estimate from the unseen cards) lost
+    points in the arena.
     """
 
-    __slots__ = ("may", "counts", "perfect", "unseen_by_suit", "others_total")
+    __slots__ = ("may", "counts", "perfect", "style")
 
-    def __init__(self, may: list, counts, perfect: bool, me: int = -1) -> None:
+    def __init__(self, may: list, counts, perfect: bool, me: int = -1, style: int = 0) -> None:
         self.may = may
         self.counts = counts
         self.perfect = perfect
-        if not perfect:
-            u = 0
-            for s in range(4):
-                if s != me:
-                    u |= may[s]
-            self.unseen_by_suit = tuple((u & SUIT_MASK[x]).bit_count() for x in range(4))
-            self.others_total = sum(counts[s] for s in range(4) if s != me) or 1
+        self.style = style
 
     def void(self, o: int, x: int) -> bool:
-        """``o`` is (or may well be) out of suit ``x``."""
-        held = self.may[o] & SUIT_MASK[x]
-        if not held:
-            return True
-        if self.perfect:
-            return False
-        n = self.counts[o]
-        u = min(held.bit_count(), self.unseen_by_suit[x])
-        p = ((self.others_total - n) / self.others_total) ** u if n < self.others_total else 0.0
-        return p > 0.2
+        """``o`` holds no card of suit ``x`` (as far as known)."""
+        return not self.may[o] & SUIT_MASK[x]
 
 
 def can_beat(tb: Table, o: int, x: int, led: int, trump: int) -> bool:
@@ -229,7 +216,7 @@ def _lead(seat: int, hand: int, trump: int, decl: int, tb: Table, keep: int) -> 
     # 1. draw trumps with the master trump
     if my_t and opp_t:
         top = high_card(my_t)
-        if not (opp_t & ABOVE[top]) and (declaring or my_t.bit_count() >= 3):
+        if not (opp_t & ABOVE[top]) and declaring:
             if not BIT[top] & keep:
                 return top
         if declaring and my_t.bit_count() >= opp_t.bit_count() + 2 and tb.perfect:

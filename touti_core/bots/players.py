@@ -34,6 +34,7 @@ from ..engine import (
     HAND_OVER, PLAY, SIGNAL, TRUMP, bid_amount, bid_code,
 )
 from . import handeval as he
+from .inference import play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, heuristic_card, playout, solve
 from .sampler import Sampler
@@ -147,14 +148,14 @@ def keep_mask(k: Knowledge) -> int:
     return m
 
 
-def table_of(k: Knowledge, track: bool = True) -> Table:
+def table_of(k: Knowledge, track: bool = True, style: int = 0) -> Table:
     """What the heuristic policy knows: tracked holdings (or only the unseen cards)."""
     if track:
         may = [k.can(s) for s in range(4)]
     else:
         u = k.unseen
         may = [k.hand if s == k.seat else u for s in range(4)]
-    return Table(may, k.counts, False, k.seat)
+    return Table(may, k.counts, False, k.seat, style)
 
 
 # --------------------------------------------------------------- random
@@ -223,7 +224,8 @@ class NormalBot(Bot):
 
     level = "normal"
     margin = 4.0           # EV a bid must beat its alternative by
-    compete = 0.25         # cost of letting the opponents play, per point of their bid
+    compete = 0.05         # cost of letting the opponents play, per point of their bid
+    style = 0              # variants of the heuristic play (play.Table.style)
 
     # ---- auction
     def partner_bonus(self, k: Knowledge) -> tuple:
@@ -278,8 +280,7 @@ class NormalBot(Bot):
         if k.high == 0:
             return 0.0
         if k.high_seat == k.seat ^ 2:
-            ev, _, _ = values_fn(k.high)
-            return ev
+            return values_fn(k.high)[0]
         return -self.compete * k.high
 
     def auction(self, k, legal):
@@ -297,9 +298,10 @@ class NormalBot(Bot):
     def _decide_bid(self, k, legal, values, alt):
         if values:
             b = max(values, key=lambda a: (values[a][0], -a))
-            ev, p, t = values[b]
+            ev, p, t = values[b][:3]
             if ev > alt + self.margin:
-                self.why = {"kind": "bid", "amount": b, "prob": p, "trump": t, "ev": ev, "alt": alt}
+                self.why = {"kind": "bid", "amount": b, "prob": p, "trump": t, "ev": ev, "alt": alt,
+                            "mean": values[b][3] if len(values[b]) > 3 else None}
                 return bid_code(b)
         # pass: with an early announcement when the partner may still bid
         self.why = {"kind": "pass", "alt": alt,
@@ -343,7 +345,7 @@ class NormalBot(Bot):
         for c in cards:
             lm |= BIT[c]
         c = heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
-                           k.declarer, table_of(k), keep_mask(k))
+                           k.declarer, table_of(k, style=self.style), keep_mask(k))
         self.why = {"kind": "card"}
         return c
 
@@ -390,6 +392,8 @@ class StrongBot(NormalBot):
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
     bid_bias = 0.0          # points added to the simulated result in the auction
     sim_sigma = 10.0        # spread of the real result around one simulated playout
+    soft = 1                # weigh the worlds by the soft evidence (auction, play)
+    eps = 0.3               # likelihood of a card the sensible-play model would not choose
 
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
@@ -397,7 +401,16 @@ class StrongBot(NormalBot):
 
     # ---- worlds
     def sampler(self, k: Knowledge, auction_weights: bool = True) -> Sampler:
-        return Sampler(k, self.rand, self.auction_weigher(k) if auction_weights else None)
+        fns = []
+        if auction_weights and self.soft:
+            fns = [f for f in (self.auction_weigher(k),
+                               play_weigher(k, self.eps) if self.eps < 1 else None) if f]
+        if not fns:
+            return Sampler(k, self.rand)
+        if len(fns) == 1:
+            return Sampler(k, self.rand, fns[0])
+        a, b = fns
+        return Sampler(k, self.rand, lambda hands: a(hands) * b(hands))
 
     def auction_weigher(self, k: Knowledge):
         """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
@@ -481,7 +494,7 @@ class StrongBot(NormalBot):
                 best = None
                 for t in range(4):
                     p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
-                    v = (amount * (2 * p - 1), p, t)
+                    v = (amount * (2 * p - 1), p, t, m)
                     if best is None or v > best:
                         best = v
                 cache[amount] = best
@@ -637,7 +650,13 @@ class PerfectBot(StrongBot):
             raise ValueError("the perfect-information player needs the engine game (act_game)")
         return super().act(k, legal)
 
+    peek_auction = 1        # 0: bid and name trumps like the strong bot (for measurement)
+    peek_play = 1           # 0: play the cards like the strong bot (for measurement)
+
     def worlds(self, k: Knowledge, n: int) -> list:
+        peek = self.peek_play if k.phase in (PLAY, CONCESSION) else self.peek_auction
+        if not peek:
+            return super().worlds(k, n)
         return [(list(self.hands), 1.0)]
 
 

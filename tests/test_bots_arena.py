@@ -1,0 +1,91 @@
+"""The duplicate arena (touti_core.arena): fair deals, right statistics, reproducible."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from touti_core import arena
+from touti_core.__main__ import main as cli_main
+
+
+def test_each_deal_is_played_twice_with_the_teams_swapped():
+    hands, dealer = arena.deal_hands(3, 5)
+    assert sorted(c for h in hands for c in h) == list(range(40))
+    d = arena.play_deal((5, "easy", "random", 3, {}, None))
+    t0, t1 = d["tables"]
+    assert (t0["team_of_A"], t1["team_of_A"]) == (0, 1)
+    for t in d["tables"]:
+        assert t["cancelled"] or sum(t["delta"]) == t["contract"]
+
+
+def test_arena_statistics_on_a_tiny_run():
+    s = arena.run("easy", "random", deals=6, seed=2, workers=1)
+    assert s["deals"] == 6 and s["hands"] == 12
+    per = s["per_deal"]
+    assert [d["deal"] for d in per] == list(range(6))
+    # mean score per hand of each side, recomputed from the raw results
+    a = [t["delta"][t["team_of_A"]] for d in per for t in d["tables"]]
+    b = [t["delta"][1 - t["team_of_A"]] for d in per for t in d["tables"]]
+    assert math.isclose(s["mean_per_hand"]["A"], sum(a) / 12)
+    assert math.isclose(s["mean_per_hand"]["B"], sum(b) / 12)
+    # paired difference: per deal, (A - B) over its two tables, halved
+    diffs = [sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in d["tables"]) / 2
+             for d in per]
+    m = sum(diffs) / 6
+    sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / 5)
+    pd = s["paired_difference"]
+    assert math.isclose(pd["mean"], m) and math.isclose(pd["sd"], sd)
+    assert math.isclose(pd["ci95"][0], m - 1.96 * sd / math.sqrt(6))
+    assert math.isclose(pd["ci95"][1], m + 1.96 * sd / math.sqrt(6))
+    assert math.isclose(pd["mean"], s["mean_per_hand"]["A"] - s["mean_per_hand"]["B"])
+    # contracts: every hand is cancelled or taken by one side, made or failed
+    c = s["contracts"]
+    assert c["A"]["taken"] + c["B"]["taken"] + s["cancelled"] == 12
+    for side in "AB":
+        assert c[side]["made"] + c[side]["failed"] == c[side]["taken"]
+    # decision times were measured for both sides
+    for side in "AB":
+        t = s["decision_time"][side]
+        assert t["decisions"] > 0 and 0 <= t["median_ms"] <= t["p95_ms"] <= t["max_ms"]
+    # a random player is crushed by a sensible one
+    assert pd["mean"] > 0
+
+
+def test_games_to_the_target_are_counted_from_the_chained_hands():
+    def deal(i, a_team0, a_team1):
+        return {"deal": i, "tables": [
+            {"team_of_A": 0, "delta": a_team0, "cancelled": False},
+            {"team_of_A": 1, "delta": a_team1, "cancelled": False}]}
+    # table 0: A scores 300 per hand (A is team 0) -> a game won by A every two hands;
+    # table 1: B scores 200 per hand (B is team 0 there) -> a game won by B every three hands
+    deals = [deal(i, [300, 0], [200, 0]) for i in range(6)]
+    g = arena.games_to_target(deals, 600)
+    assert (g["wins_A"], g["wins_B"], g["games"]) == (3, 2, 5)
+
+
+def test_mean_ci_and_quantile():
+    m, sd, lo, hi = arena.mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and math.isclose(sd, math.sqrt(5 / 3))
+    assert math.isclose(hi - m, 1.96 * sd / 2)
+    assert arena.quantile([5, 1, 3, 2, 4], 0.5) == 3
+    assert arena.quantile(list(range(1, 101)), 0.95) == 95
+
+
+def test_arena_is_reproducible_and_parallel_gives_the_same_results():
+    one = arena.run("normal", "easy", deals=4, seed=9, workers=1)
+    two = arena.run("normal", "easy", deals=4, seed=9, workers=2)
+    assert one["per_deal"] == two["per_deal"]
+    assert one["paired_difference"] == two["paired_difference"]
+
+
+def test_arena_command_line(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    assert cli_main(["arena", "--a", "easy", "--b", "random", "--deals", "3", "--seed", "4",
+                     "--workers", "1", "--quiet", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "paired difference A-B per hand" in text and "95% CI" in text
+    assert "decision time A (easy)" in text and "games to the target" in text
+    data = json.loads(out.read_text())
+    assert data["A"] == "easy" and data["deals"] == 3
+    assert cli_main(["arena", "--a", "nobody", "--deals", "1"]) == 2
