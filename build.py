@@ -52,6 +52,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: micropip for that runtime, from PyPI, checked against this hash.
 MICROPIP = ("micropip", "0.11.1",
             "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+#: Makes the start-up snapshot under Node (see that file).
+SNAPSHOT_SCRIPT = ROOT / "build_snapshot.mjs"
 #: Web sources that are not part of the site (development previews).
 WEB_EXCLUDE = ("dev",)
 #: A fixed time stamp for the files of the wheel: same sources, same bytes.
@@ -190,6 +192,29 @@ def lock_file(runtime: Path, wheel: Path, micropip: Path, micropip_url: str) -> 
     }}
 
 
+def runtime_snapshot(version: str, wheel: Path, bridge: Path) -> bytes:
+    """The gzip memory snapshot of Pyodide with the engine imported (cached per version).
+
+    It is made from the same inputs as the version hash (runtime, wheel,
+    bridge, install code), so one version always ships one snapshot; a new
+    build of unchanged sources reuses it byte for byte.
+    """
+    cache = ROOT / "build" / "snapshots"
+    path = cache / f"{version}.bin.gz"
+    if not path.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        r = subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(wheel), str(bridge), str(tmp)],
+                           cwd=ROOT, capture_output=True, text=True)
+        if r.returncode or not tmp.exists():
+            raise BuildError("the start-up snapshot could not be made under Node:\n"
+                             + (r.stderr or r.stdout)[-2000:])
+        tmp.rename(path)
+        for old in sorted(cache.glob("*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()
+    return path.read_bytes()
+
+
 # ------------------------------------------------------------------ site
 def web_files() -> list[Path]:
     out = []
@@ -223,8 +248,11 @@ def build() -> dict:
     for rel in sorted(app_files):
         h.update(rel.encode() + b"\0" + app_files[rel] + b"\0")
     h.update(PYODIDE_VERSION.encode())
+    h.update(SNAPSHOT_SCRIPT.read_bytes())
     version = h.hexdigest()[:12]
     app_dir = f"app/{version}"
+    snapshot = runtime_snapshot(version, wheel, WEB / "py" / "bridge.py")
+    app_files["snapshot.bin.gz"] = snapshot
 
     config = {
         "version": version,
@@ -235,6 +263,8 @@ def build() -> dict:
         "wheel": f"{app_dir}/{wheel.name}",
         "wheelIntegrity": "sha256-" + base64.b64encode(
             hashlib.sha256(app_files[wheel.name]).digest()).decode(),
+        "snapshot": f"{app_dir}/snapshot.bin.gz",
+        "snapshotIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(snapshot).digest()).decode(),
         "package": "touti_core",
     }
     html = (WEB / "index.html").read_text()

@@ -26,7 +26,9 @@ export class EngineClient {
     const base = document.baseURI;
     const abs = (p) => new URL(p, base).href;
     const cfg = { ...this.config };
-    for (const key of ["pyodide", "lock", "bridge", "wheel"]) cfg[key] = abs(cfg[key]);
+    for (const key of ["pyodide", "lock", "bridge", "wheel", "snapshot"]) {
+      if (cfg[key]) cfg[key] = abs(cfg[key]);
+    }
     this.ready = new Promise((resolve, reject) => {
       let timer = 0;
       const fail = (message) => {

@@ -12,25 +12,19 @@
 // Python runs here, never on the page's thread: a bot may think as long as it
 // likes while the page stays smooth.
 //
-// Start-up speed: the first visit boots Pyodide normally and keeps a memory
-// snapshot of the freshly started interpreter (gzip, in Cache Storage, named
-// by the build's version).  Later visits restore that snapshot instead of
-// starting Python again (about 0.3 s instead of 2 s).  Any problem with the
-// snapshot falls back to the normal start and the snapshot is dropped.
+// Start-up speed: the build ships a memory snapshot of the runtime with the
+// engine already imported (made under Node by build_snapshot.mjs with the
+// same install code, web/js/install.js).  Restoring it skips Python's own
+// start (about 2 s).  It is kept in Cache Storage, named by the build's
+// version, so a reload needs no download.  If there is no snapshot, or it
+// cannot be restored, Pyodide starts normally and the worker keeps a snapshot
+// of its own for the next visit.
 
-import { storeSnapshot, readSnapshot, dropSnapshots } from "./snapshot.js";
+import { storeSnapshot, storeCompressed, readSnapshot, dropSnapshots } from "./snapshot.js";
+import { installEngine } from "./install.js";
 
-/** Python run once the runtime is up: unpack a wheel and import the engine. */
-const INSTALL = `
-import importlib, sys, sysconfig, zipfile
-def _touti_install(path, modules):
-    site = sysconfig.get_path("purelib")
-    with zipfile.ZipFile(path) as z:
-        z.extractall(site)
-    importlib.invalidate_caches()
-    for name in modules:
-        importlib.import_module(name)
-`;
+/** Restoring a snapshot that takes longer than this falls back to a normal start. */
+const RESTORE_MS = 10000;
 
 let handle = null;
 let booting = null;
@@ -69,41 +63,52 @@ async function fetchBytes(url, integrity) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Installs the engine wheel and the bridge into the running interpreter. */
-function install(pyodide, wheel, bridge) {
-  const dir = "/tmp/touti";
-  pyodide.FS.mkdirTree(dir);
-  pyodide.FS.writeFile(`${dir}/engine.whl`, wheel);
-  pyodide.FS.writeFile(`${dir}/touti_bridge.py`, bridge);
-  pyodide.runPython(INSTALL);
-  pyodide.runPython(`import sys; sys.path.insert(0, "${dir}")\n` +
-    `_touti_install("${dir}/engine.whl", ["touti_core.api", "touti_core.bots", "touti_bridge"])`);
+/** This version's snapshot: from Cache Storage, else the build's (then cached). */
+async function findSnapshot(config) {
+  const cached = await readSnapshot(config.version);
+  if (cached || !config.snapshot) return cached;
+  try {
+    const res = await fetch(config.snapshot, config.snapshotIntegrity ? { integrity: config.snapshotIntegrity } : {});
+    if (!res.ok) return null;
+    storeCompressed(config.version, res.clone()).catch((err) => warn("snapshot not kept:", err));
+    const stream = res.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (err) {
+    warn("no snapshot:", err);
+    return null;
+  }
+}
+
+function timeout(ms, what) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} timed out`)), ms));
 }
 
 async function boot(config) {
   post({ type: "progress", stage: "runtime" });
   const t0 = performance.now();
-  // The engine wheel is fetched with its sha256 (from the build's lock file):
-  // a wheel that does not match is refused by the browser.
+  // The engine wheel is fetched with its sha256 (from the build): a wheel
+  // that does not match is refused by the browser.
   const wheel = fetchBytes(config.wheel, config.wheelIntegrity);
   const bridge = fetchBytes(config.bridge);
   wheel.catch(() => {});
   bridge.catch(() => {}); // reported below, when awaited
   const hang = new Promise((_, reject) => { failNow = reject; });
-  const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+  const [{ loadPyodide }, saved] = await Promise.all([
+    import(config.pyodide + "pyodide.mjs"), findSnapshot(config)]);
   const base = { indexURL: config.pyodide, lockFileURL: config.lock, stdout: () => {},
     stderr: (line) => warn("[python]", line) };
   let pyodide = null;
   let snapshot = null;
-  const saved = await readSnapshot(config.version);
   if (saved) {
     try {
-      pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang]);
+      pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang,
+        timeout(RESTORE_MS, "restoring the snapshot")]);
       post({ type: "progress", stage: "engine" });
       // The modules are in the snapshot; the files go back for later imports.
-      install(pyodide, await wheel, await bridge);
+      installEngine(pyodide, await wheel, await bridge);
     } catch (err) {
       warn("snapshot restore failed, starting afresh:", err);
+      post({ type: "progress", stage: "runtime" }); // a fresh start: the watchdog waits again
       pyodide = null;
       await dropSnapshots();
     }
@@ -112,7 +117,7 @@ async function boot(config) {
     const canSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
     pyodide = await Promise.race([loadPyodide({ ...base, _makeSnapshot: canSnapshot }), hang]);
     post({ type: "progress", stage: "engine" });
-    install(pyodide, await wheel, await bridge);
+    installEngine(pyodide, await wheel, await bridge);
     if (canSnapshot) {
       try {
         snapshot = pyodide.makeMemorySnapshot();
