@@ -13,6 +13,7 @@ export function buildControls(el, handler) {
   onAction = handler;
   el.setAttribute("aria-label", t("controls.label"));
   el.replaceChildren(
+    h("p", { class: "turn-line", id: "turn-line", role: "status", "aria-live": "polite" }),
     h("div", { class: "actions", id: "actions" }),
     h("div", { class: "notes", id: "notes" }),
     h("p", { class: "message", id: "message", role: "alert", hidden: true }));

@@ -42,11 +42,11 @@ function buildUI() {
   const { seats } = buildTable($("#table"));
   ui.seats = seats;
   ui.info = $("#info");
-  ui.turnLine = $("#turn-line");
   ui.panel = $("#panel");
   buildTrick($("#trick"));
   buildControls($("#controls"), (action) => game.act(action));
   ui.actions = $("#actions");
+  ui.turnLine = $("#turn-line");
   ui.notes = $("#notes");
   ui.message = $("#message");
   buildHand($("#hand"), (card) => game.playCard(card));

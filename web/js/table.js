@@ -36,9 +36,8 @@ export function buildTable(tableEl, menu) {
   h("div", { class: "seat-level" }),
   h("div", { class: "bubble", hidden: true, "aria-hidden": "true" })));
   const center = h("div", { class: "center", id: "center" },
-    h("div", { class: "trick", id: "trick", "aria-label": "Trick" }),
-    h("div", { class: "panel", id: "panel", hidden: true }),
-    h("p", { class: "turn-line", id: "turn-line", role: "status", "aria-live": "polite" }));
+    h("div", { class: "trick", id: "trick", "aria-label": t("trick.label") }),
+    h("div", { class: "panel", id: "panel", hidden: true }));
   tableEl.replaceChildren(seats[2], seats[3], center, seats[1], seats[0]);
   return { seats, center };
 }
@@ -50,7 +49,7 @@ export function buildBar(barEl, onMenu) {
   barEl.replaceChildren(
     h("h1", { class: "brand" }, t("app.title")),
     h("div", { class: "info", id: "info" }),
-    h("nav", { class: "menu", "aria-label": "Menu" },
+    h("nav", { class: "menu", "aria-label": t("menu.label") },
       btn("hint", "menu.hint"), btn("last", "menu.last_trick"), btn("sheet", "menu.scores"),
       btn("log", "menu.log"), btn("settings", "menu.settings"), btn("new", "menu.new_game")));
 }
