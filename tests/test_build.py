@@ -1,0 +1,119 @@
+"""The site build: versioned paths, integrity hashes, the self-hosted runtime,
+the local server's headers, and a clear failure without Node.js."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    if not (build.DIST / "build.json").exists():
+        build.build()
+    return build.DIST
+
+
+def sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def page_config(dist: Path) -> dict:
+    html = (dist / "index.html").read_text()
+    m = re.search(r'<script type="application/json" id="touti-build">(.*?)</script>', html, re.S)
+    assert m, "the page carries its build configuration"
+    return json.loads(m.group(1))
+
+
+def test_every_path_of_the_page_is_versioned_and_present(dist):
+    html = (dist / "index.html").read_text()
+    assert "%APP%" not in html and "%BUILD%" not in html
+    cfg = page_config(dist)
+    assert re.fullmatch(r"app/[0-9a-f]{12}/", cfg["app"])
+    assert cfg["pyodide"] == f"pyodide/{build.PYODIDE_VERSION}/"
+    for key in ("lock", "bridge", "wheel", "snapshot"):
+        assert cfg[key].startswith(cfg["app"]) and (dist / cfg[key]).is_file(), key
+    for src in re.findall(r'(?:src|href)="([^"]+)"', html):
+        if not src.startswith("data:"):
+            assert src.startswith(cfg["app"]) and (dist / src).is_file(), src
+    for name in build.PYODIDE_FILES:
+        assert (dist / cfg["pyodide"] / name).is_file()
+    manifest = json.loads((dist / "build.json").read_text())
+    assert manifest["version"] == cfg["version"]
+    assert all((dist / f).is_file() for f in manifest["files"])
+    assert "index.html" in manifest["files"]
+
+
+def test_the_engine_and_the_snapshot_are_pinned_by_hash(dist):
+    cfg = page_config(dist)
+    wheel = (dist / cfg["wheel"]).read_bytes()
+    assert cfg["wheelIntegrity"] == sri(wheel)
+    assert cfg["snapshotIntegrity"] == sri((dist / cfg["snapshot"]).read_bytes())
+    lock = json.loads((dist / cfg["lock"]).read_text())
+    assert lock["packages"]["touti-core"]["sha256"] == hashlib.sha256(wheel).hexdigest()
+    micropip = lock["packages"]["micropip"]
+    path = (dist / cfg["lock"]).parent / micropip["file_name"]
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == micropip["sha256"] == build.MICROPIP[2]
+    assert lock["info"]["python"].startswith("3.14")
+
+
+def test_the_page_names_no_other_origin(dist):
+    cfg = page_config(dist)
+    texts = [(dist / "index.html").read_text()]
+    texts += [p.read_text() for p in (dist / cfg["app"]).rglob("*.js")]
+    for text in texts:
+        for url in re.findall(r"https?://[^\s\"'`)]+", text):
+            assert url.startswith("http://www.w3.org/"), url     # SVG namespaces only
+
+
+def test_the_same_sources_build_the_same_version(dist):
+    first = build.build()
+    again = build.build()
+    assert again["version"] == first["version"]
+    assert again["files"] == first["files"]
+    cfg = page_config(build.DIST)
+    assert cfg["version"] == again["version"]
+
+
+def test_the_server_sends_types_and_cache_rules(dist):
+    cfg = page_config(dist)
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with urllib.request.urlopen(base) as r:
+            assert r.headers["Cache-Control"] == "no-cache"
+            assert r.headers["Content-Type"].startswith("text/html")
+        with urllib.request.urlopen(base + cfg["pyodide"] + "pyodide.asm.wasm") as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+            assert "immutable" in r.headers["Cache-Control"]
+        with urllib.request.urlopen(base + cfg["pyodide"] + "pyodide.mjs") as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_build_stops_clearly_without_node(tmp_path):
+    (tmp_path / "python").symlink_to(sys.executable)
+    env = {k: v for k, v in os.environ.items() if k != "PATH"}
+    env["PATH"] = str(tmp_path)
+    r = subprocess.run([str(tmp_path / "python"), str(ROOT / "build.py")], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0
+    assert "node is missing" in r.stderr and "Node.js" in r.stderr
