@@ -28,7 +28,7 @@ import sys
 import time
 
 from . import rng
-from .engine import GAME_OVER, HAND_OVER, Game, kind_of
+from .engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
 from .rules import Rules
 
 DECISION_KINDS = ("auction", "card", "other")
@@ -53,17 +53,23 @@ def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
     return hands, dealer
 
 
-def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, log=None):
-    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, times, actions)."""
+def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
+               auction_seeds=None):
+    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, times, actions).
+
+    With ``auction`` (a bot name), that bot bids, signals and names trumps at
+    every seat, so that both tables of a deal reach the same contract and
+    only the card play differs."""
     from .bots.players import make_bot
     g = Game.from_deal(hands, dealer, rules)
     bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
+    bidders = [make_bot(auction, auction_seeds[s], budget) for s in range(4)] if auction else bots
     times = ([], [])
     kinds = ({k: [] for k in DECISION_KINDS}, {k: [] for k in DECISION_KINDS})
     while g.phase not in (HAND_OVER, GAME_OVER):
         s = g.to_act
         t0 = time.perf_counter()
-        code = bots[s].act_game(g, s)
+        code = (bidders if g.phase <= TRUMP else bots)[s].act_game(g, s)
         dt = time.perf_counter() - t0
         if code not in g.legal():
             raise RuntimeError(f"bot {names[s & 1]} chose an illegal action {code}")
@@ -86,14 +92,16 @@ def _mix(*xs: int) -> int:
 
 def play_deal(args: tuple) -> dict:
     """Both tables of deal ``i``: A on team 0 then A on team 1."""
-    i, a, b, seed, rules_dict, budget = args
+    i, a, b, seed, rules_dict, budget = args[:6]
+    auction = args[6] if len(args) > 6 else None
     rules = Rules.from_dict(rules_dict)
     hands, dealer = deal_hands(seed, i)
     out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
                                              "B": {k: [] for k in DECISION_KINDS}}}
     for table, names in enumerate(((a, b), (b, a))):
         seeds = [_mix(seed, i, table, s) for s in range(4)]
-        res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget)
+        res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget, auction,
+                                   [_mix(seed, i, 7, s) for s in range(4)])
         side_of_team = ("A", "B") if table == 0 else ("B", "A")
         res["team_of_A"] = 0 if table == 0 else 1
         out["tables"].append(res)
@@ -198,7 +206,8 @@ def report(s: dict) -> str:
     pdiff = s["paired_difference"]
     lines = [
         f"duplicate arena: A = {s['A']}, B = {s['B']}; {s['deals']} deals, {s['hands']} hands "
-        f"({s['cancelled']} cancelled)",
+        f"({s['cancelled']} cancelled)" + (f"; auction by {s['auction']} at every seat (card play compared)"
+                                          if s.get("auction") else ""),
         f"mean score per hand: A {s['mean_per_hand']['A']:.2f}, B {s['mean_per_hand']['B']:.2f}",
         f"paired difference A-B per hand: {pdiff['mean']:+.2f} (sd {pdiff['sd']:.1f} per deal), "
         f"95% CI [{pdiff['ci95'][0]:+.2f}, {pdiff['ci95'][1]:+.2f}]",
@@ -221,14 +230,17 @@ def report(s: dict) -> str:
 
 
 def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
-        rules: dict | None = None, budget: float | None = None, progress=None) -> dict:
+        rules: dict | None = None, budget: float | None = None, progress=None,
+        auction: str | None = None) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
     from .bots.players import BOTS
     from .bots.players import make_bot
     for name in (a, b):
         make_bot(name)          # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
-    jobs = [(i, a, b, seed, r.to_dict(), budget) for i in range(deals)]
+    if auction:
+        make_bot(auction)
+    jobs = [(i, a, b, seed, r.to_dict(), budget, auction) for i in range(deals)]
     workers = workers or os.cpu_count() or 1
     results = []
     t0 = time.perf_counter()
@@ -250,6 +262,7 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
             pool.join()
     s = summarize(results, a, b, r.target)
     s["seed"] = seed
+    s["auction"] = auction
     s["workers"] = workers
     s["wall_seconds"] = time.perf_counter() - t0
     s["per_deal"] = sorted(({"deal": d["deal"], "tables": d["tables"]} for d in results),
@@ -267,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     p.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
     p.add_argument("--budget", type=float, default=None, help="time cap per decision, seconds")
+    p.add_argument("--auction", default=None,
+                   help="a bot that bids and names trumps at every seat (both tables then reach "
+                        "the same contract: compares the card play alone)")
     p.add_argument("--rules", default=None, help="rule set as JSON, e.g. '{\"overtrump\": \"never\"}'")
     p.add_argument("--json", default=None, help="write the summary as JSON to this file ('-' = stdout)")
     p.add_argument("--per-deal", action="store_true", help="include every deal's result in the JSON")
@@ -275,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rules = json.loads(args.rules) if args.rules else None
         s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
-                None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)))
+                None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
+                args.auction)
     except (ValueError, json.JSONDecodeError) as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -285,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(s, indent=1))
     else:
         print(report(s))
+        extra = f" --auction {args.auction}" if args.auction else ""
         print(f"({s['wall_seconds']:.0f} s with {s['workers']} workers; command: python -m touti_core "
-              f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed})")
+              f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed}{extra})")
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump(s, f, indent=1)

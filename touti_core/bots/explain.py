@@ -10,6 +10,11 @@ from ..engine import (
 from .play import beats, legal_mask
 
 
+def _bare(c: int) -> str:
+    """``Ace of coins`` (for "your partner's Ace of coins")."""
+    return describe(c)[4:]
+
+
 def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
@@ -92,7 +97,7 @@ def explain(k, code: int, why: dict) -> str:
     if A_GHNA <= code < A_NO_GHNA:
         x = code - A_GHNA
         if x == k.trump:
-            if why.get("first40") or k.cap - k.ghna_total < 60:
+            if why.get("first40"):
                 return (f"Declare the Ghna of {_suit(x)} (+40) first: in trumps it is worth 40, and "
                         f"a +20 first would leave no room for it under the cap of {k.cap}.")
             return f"Declare the Ghna of {_suit(x)} (+40) now, while you hold the Rey and the Cabal."
@@ -145,12 +150,17 @@ def _card(k, c: int, why: dict) -> str:
     led = SUIT[trick[0]]
     if k.win_seat == partner and not beats(c, w, trump):
         if POINTS[c]:
-            return f"Give {name} (+{POINTS[c]}) to your partner, whose {describe(w)} wins the trick{tail}."
-        return f"Play low ({name}): your partner's {describe(w)} is winning the trick{tail}."
+            return f"Give {name} (+{POINTS[c]}) to your partner, whose {_bare(w)} wins the trick{tail}."
+        return f"Play low ({name}): your partner's {_bare(w)} is winning the trick{tail}."
     if beats(c, w, trump):
         if SUIT[c] == trump and SUIT[w] == trump and led != trump:
-            who = "your partner's" if k.win_seat == partner else "the"
-            return f"Overtrump with {name}: {who} {describe(w)} is beaten{tail}."
+            if k.win_seat == partner:
+                return f"Overtrump with {name}: you must, even over your partner's {_bare(w)}{tail}."
+            beaten = [x for i, x in enumerate(trick) if (k.leader + i) & 3 == partner]
+            if beaten and SUIT[beaten[0]] == led and POINTS[beaten[0]]:
+                return (f"Overtrump with {name}: your partner's {_bare(beaten[0])} is beaten, "
+                        f"and this wins it back{tail}.")
+            return f"Overtrump with {name}: it beats the {_bare(w)}{tail}."
         if SUIT[c] == trump and led != trump:
             return (f"Trump with {name}: you have no {_suit(led)}, and the trick is worth "
                     f"{k.trick_points() + POINTS[c]} points{tail}.")

@@ -389,23 +389,51 @@ class Deal:
         return -1
 
 
-def playout(d: Deal, table_may=None) -> int:
-    """Play the deal to its end with the heuristic policy (all hands known); the
-    declaring team's final points.  ``d`` is consumed."""
+def playout(d: Deal, excl=None) -> int:
+    """Play the deal to its end with the heuristic policy; the declaring team's
+    final points.  ``d`` is consumed.
+
+    With ``excl`` None every player sees every hand.  Otherwise each player
+    knows only its own hand, the cards played and the voids and play-rule
+    evidence (``excl[s]``: cards seat ``s`` is known not to hold, updated as
+    the playout goes), as a sensible player at the table would."""
     trump = d.trump
     decl = d.decl
     hands = d.hands
-    counts = [0, 0, 0, 0]
-    tb = Table(hands, counts, True)
+    tb = Table(hands, None, True)
+    if excl is not None:
+        excl = list(excl)
+        overtrump = d.overtrump
     while d.ntricks < 10:
         s = d.to_act
         hand = hands[s]
-        lm = legal_mask(hand, d.trick, d.win_card, d.win_seat, s, trump, d.overtrump)
+        trick = d.trick
+        lm = legal_mask(hand, trick, d.win_card, d.win_seat, s, trump, d.overtrump)
         if lm & (lm - 1) == 0:
             c = (lm & -lm).bit_length() - 1
-        else:
-            c = heuristic_card(s, hand, lm, d.trick, d.win_card, d.win_seat, trump, decl, tb,
+        elif excl is None:
+            c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
                                d.keep_mask(s))
+        else:
+            unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+            may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
+            may[s] = hand
+            c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
+                               Table(may, None, False, s), d.keep_mask(s))
+        if excl is not None and trick:
+            led = SUIT[trick[0]]
+            w = d.win_card
+            if SUIT[c] == led:
+                if (led == trump or SUIT[w] != trump) and c < w:
+                    excl[s] |= ABOVE[w]
+            else:
+                excl[s] |= SUIT_MASK[led]
+                if SUIT[c] == trump:
+                    if SUIT[w] == trump and c < w and (overtrump == "always" or (
+                            overtrump == "not_over_partner" and d.win_seat != s ^ 2)):
+                        excl[s] |= ABOVE[w]
+                else:
+                    excl[s] |= SUIT_MASK[trump]
         d.play(c)
     return d.won[decl & 1] + d.ghna_total
 

@@ -394,6 +394,7 @@ class StrongBot(NormalBot):
     sim_sigma = 10.0        # spread of the real result around one simulated playout
     soft = 1                # weigh the worlds by the soft evidence (auction, play)
     eps = 0.3               # likelihood of a card the sensible-play model would not choose
+    blind = 0               # 1: playouts where each player sees only its own hand
 
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
@@ -540,13 +541,14 @@ class StrongBot(NormalBot):
         exact = left <= self.exact_tricks
         totals = dict.fromkeys(moves, 0.0)
         made = dict.fromkeys(moves, 0.0)
+        excl = k.excl if self.blind else None
         wsum = 0.0
         for hands, wt in worlds:
             base = self.base_deal(k, hands)
             for m in moves:
                 d = base.copy()
                 d.play(m)
-                pts = solve(d) if exact else playout(d)
+                pts = solve(d) if exact else playout(d, excl)
                 totals[m] += wt * self.utility(k, pts)
                 if pts >= k.contract:
                     made[m] += wt

@@ -1,0 +1,116 @@
+"""What the bots do in situations with a right answer, and the hints that say why."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_core import api, bots
+from touti_core.bots.players import make_bot
+from touti_core.engine import A_CONCEDE, GAME_OVER, HAND_OVER, PLAY, Game
+
+from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, play, win_auction
+
+
+def view(state: dict) -> dict:
+    return api.view(state, state["to_act"])
+
+
+def test_overtrump_hint_names_the_card_and_the_reason():
+    # coins are trumps; seat 0 leads the Ace of cups, seat 1 trumps with the 4 of coins;
+    # seat 2 (seat 0's partner) has no cups and holds the 3 and the Ace of coins
+    s = deal_game({0: "1C", 1: "4O", 2: "3O 1O"}, closed={1: "C", 2: "CO"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C 4O")
+    v = view(s)
+    assert {a["card"] for a in v["legal"]} == {"3O", "1O"}
+    h = bots.hint(v)
+    assert h["action"]["card"] in ("3O", "1O")
+    assert h["reason"].startswith("Overtrump with the ")
+    assert "your partner's Ace of cups is beaten" in h["reason"]
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_trump_ghna_is_declared_first_when_both_fit(level):
+    # contract 90 (cap 40), swords trumps: seat 0 holds the Ghna of swords and of cups
+    s = api.new_hand(DEAL_CAP, 3)
+    s = win_auction(s, 0, 90, "E")
+    s = play(s, CAP_TRICKS[0])
+    assert s["phase"] == "ghna" and s["to_act"] == 0
+    v = view(s)
+    a = bots.choose(v, level=level, seed=1)
+    assert a == {"type": "ghna", "seat": 0, "suit": "E"}
+    h = bots.hint(v)
+    assert h["action"] == a
+    assert "(+40) first" in h["reason"] and "cap of 40" in h["reason"]
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_ghna_is_announced_to_the_partner(level):
+    # dealer 3: seat 0 bids 80, seats 1 and 2 pass, seat 3 bids 90: seat 2 (a Ghna
+    # of cups) is asked for a signal before its partner bids again
+    s = deal_game({2: "12C 11C", 0: "1O 3O 1E"}, dealer=3)
+    s = do(s, "bid", amount=80)
+    s = do(s, "pass")
+    s = do(s, "pass")
+    s = do(s, "no_signal")                 # seat 1's window before its partner bids
+    s = do(s, "bid", amount=90)
+    assert s["phase"] == "signal" and s["to_act"] == 2
+    v = view(s)
+    assert bots.choose(v, level=level, seed=2) == {"type": "signal", "seat": 2, "signal": "COMPTE"}
+    assert "Ghna of cups" in bots.hint(v)["reason"]
+
+
+def test_a_bot_that_will_not_bid_announces_its_ghna_early():
+    s = deal_game({0: "12C 11C 2O 4O 2E 4E 2B 4B 5B 6B"}, dealer=3)   # a weak hand with a Ghna
+    v = view(s)
+    assert bots.choose(v, level="normal", seed=1) == {"type": "announce", "seat": 0, "signal": "COMPTE"}
+
+
+def lost_hand_state():
+    """A hand where the declarers have made their contract and a defender is to play."""
+    for seed in range(200):
+        g = Game.new(seed)
+        players = [make_bot("easy", seed=s) for s in range(4)]
+        while g.phase not in (HAND_OVER, GAME_OVER):
+            if (g.phase == PLAY and g.declarer >= 0 and (g.to_act & 1) != (g.declarer & 1)
+                    and g.points()[g.declarer & 1] >= g.contract and len(g.tricks) < 8
+                    and A_CONCEDE in g.legal()):
+                return g
+            g.apply(players[g.to_act].act_game(g, g.to_act))
+    raise AssertionError("no such hand found")
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_defenders_concede_a_lost_hand_and_the_partner_accepts(level):
+    g = lost_hand_state()
+    seat = g.to_act
+    assert make_bot(level, seed=1).act_game(g, seat) == A_CONCEDE
+    g.apply(A_CONCEDE)
+    assert make_bot(level, seed=1).act_game(g, g.to_act) == 82     # accept
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_hand_that_can_still_be_defeated_is_not_abandoned(level):
+    s = deal_game({0: "1O 3O"}, dealer=3)
+    s = win_auction(s, 0, 120, "O")
+    s = play(s, "1O")                      # seat 1 (a defender) is to play
+    v = view(s)
+    assert any(a["type"] == "concede" for a in v["legal"])
+    assert bots.choose(v, level=level, seed=1)["type"] == "play"
+    s = do(s, "concede")
+    assert bots.choose(view(s), level=level, seed=1)["type"] == "refuse"
+    assert "still need" in bots.hint(view(s))["reason"]
+
+
+def test_every_decision_kind_has_a_hint_sentence():
+    s = api.new_game(12)
+    kinds = set()
+    for _ in range(400):
+        if s["phase"] == "game_over":
+            break
+        v = api.view(s, s["to_act"] if s["to_act"] is not None else 0)
+        h = bots.hint(v)
+        assert h["action"] in v["legal"] and h["reason"][0].isupper() and h["reason"].endswith(".")
+        kinds.add(h["action"]["type"])
+        s = api.act(s, h["action"])
+    assert {"bid", "pass", "trump", "play", "next_hand"} <= kinds
