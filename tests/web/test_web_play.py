@@ -24,6 +24,21 @@ def test_load_reaches_the_auction(page, site):
     assert not page.is_visible("#boot")
 
 
+def test_hint_names_a_legal_action_with_its_reason(page, site):
+    preset(page, FAST)
+    page.goto(site + "#game=S4")    # the player speaks first
+    wait_ready(page)
+    assert settle(page) == "act:auction"
+    key = "e => [e.dataset.action, e.dataset.amount, e.dataset.signal, e.dataset.suit].join('|')"
+    legal = page.eval_on_selector_all("#actions button[data-action]", f"els => els.map({key})")
+    page.click("#menu-hint")
+    page.wait_for_selector("#message.hint")
+    assert page.text_content("#message").startswith("Hint: ")
+    hinted = page.locator("#actions button.hinted")
+    assert hinted.count() == 1
+    assert hinted.evaluate(key) in legal
+
+
 def test_whole_hand_by_clicking_to_its_summary(page, site):
     preset(page, FAST)
     page.goto(site + "#game=S4")   # seed 1012: the player (forehand) bids first

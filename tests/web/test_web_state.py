@@ -208,6 +208,17 @@ def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
     page.wait_for_function("document.documentElement.dataset.phase === 'auction'")
 
 
+def test_a_hanging_runtime_file_gives_up_within_20_seconds(page, site):
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))   # never answered
+    t0 = time.monotonic()
+    page.goto(site)
+    page.wait_for_selector("#boot-retry:visible", timeout=20_000)
+    assert time.monotonic() - t0 < 20
+    assert "takes too long" in page.text_content("#boot-text")
+    assert held
+
+
 def test_a_corrupt_runtime_file_shows_the_error(page, site):
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
         status=200, body=b"\0asm garbage" * 100, headers={"content-type": "application/wasm"}))

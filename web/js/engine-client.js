@@ -1,7 +1,7 @@
 // The page's handle on the engine worker: start-up with progress and a
 // watchdog, then requests as promises.
 
-/** Start-up gives up when no progress is reported for this long. */
+/** Start-up gives up when no progress (a stage, or downloaded bytes) comes for this long. */
 export const STALL_MS = 15000;
 
 export class EngineError extends Error {}
@@ -9,7 +9,7 @@ export class EngineError extends Error {}
 export class EngineClient {
   /**
    * @param {object} config  the build's paths (app, pyodide, lock, bridge, package)
-   * @param {(stage: string) => void} onProgress
+   * @param {(stage: string, bytes?: number) => void} onProgress
    */
   constructor(config, onProgress = () => {}) {
     this.config = config;
@@ -52,7 +52,7 @@ export class EngineClient {
       worker.onmessage = (event) => {
         const msg = event.data;
         if (msg.type === "progress") {
-          this.onProgress(msg.stage);
+          this.onProgress(msg.stage, msg.bytes);
           if (msg.stage === "ready") {
             clearTimeout(timer);
             resolve();

@@ -31,8 +31,12 @@ let starting = client.start();
 
 const ui = {};
 
-function progress(stage) {
+function progress(stage, bytes) {
   const steps = { runtime: 1, engine: 2, ready: 3 };
+  if (stage === "download") {
+    $("#boot-text").textContent = t("boot.download", { mb: (bytes / 1e6).toFixed(1) });
+    return;
+  }
   $("#boot-progress").value = steps[stage] || 0;
   $("#boot-text").textContent = t(`boot.${stage}`);
 }

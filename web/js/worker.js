@@ -18,13 +18,11 @@
 // start (about 2 s).  It is kept in Cache Storage, named by the build's
 // version, so a reload needs no download.  If there is no snapshot, or it
 // cannot be restored, Pyodide starts normally and the worker keeps a snapshot
-// of its own for the next visit.
+// of its own for the next visit.  A start that hangs is caught by the page's
+// watchdog (no stage and no downloaded byte for 15 s).
 
 import { storeSnapshot, storeCompressed, readSnapshot, dropSnapshots } from "./snapshot.js";
 import { installEngine } from "./install.js";
-
-/** Restoring a snapshot that takes longer than this falls back to a normal start. */
-const RESTORE_MS = 10000;
 
 let handle = null;
 let booting = null;
@@ -49,6 +47,29 @@ console.warn = (...args) => {
     failNow(new Error(`the runtime could not start (${text.slice(0, 200)})`));
   }
   warn(...args);
+};
+
+// While starting, every download reports its bytes: the page's watchdog
+// then tells a slow network (bytes keep coming) from a hung start.
+const realFetch = self.fetch.bind(self);
+let received = 0;
+let lastReport = 0;
+self.fetch = async (input, init) => {
+  const res = await realFetch(input, init);
+  if (handle || !res.body) return res;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      const now = performance.now();
+      if (now - lastReport > 250) {
+        lastReport = now;
+        post({ type: "progress", stage: "download", bytes: received });
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(res.body.pipeThrough(counter),
+    { status: res.status, statusText: res.statusText, headers: res.headers });
 };
 
 async function fetchBytes(url, integrity) {
@@ -79,10 +100,6 @@ async function findSnapshot(config) {
   }
 }
 
-function timeout(ms, what) {
-  return new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} timed out`)), ms));
-}
-
 async function boot(config) {
   post({ type: "progress", stage: "runtime" });
   const t0 = performance.now();
@@ -101,14 +118,12 @@ async function boot(config) {
   let snapshot = null;
   if (saved) {
     try {
-      pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang,
-        timeout(RESTORE_MS, "restoring the snapshot")]);
+      pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang]);
       post({ type: "progress", stage: "engine" });
       // The modules are in the snapshot; the files go back for later imports.
       installEngine(pyodide, await wheel, await bridge);
     } catch (err) {
       warn("snapshot restore failed, starting afresh:", err);
-      post({ type: "progress", stage: "runtime" }); // a fresh start: the watchdog waits again
       pyodide = null;
       await dropSnapshots();
     }

@@ -15,6 +15,7 @@ export default {
 
   // start-up
   "boot.runtime": "Loading the Python runtime…",
+  "boot.download": "Loading the Python runtime… {mb} MB",
   "boot.engine": "Loading the game engine…",
   "boot.ready": "Ready",
   "boot.failed": "The game could not start: {reason}",
