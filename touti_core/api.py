@@ -27,7 +27,7 @@ from .cards import BIT, NAMES, SUIT_LETTERS, cards_in, is_card_name, card_of
 from .engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    GAME_OVER, PHASE_NAMES, SIGNALS, CONCESSION, HAND_OVER, Game, Refusal, bid_amount,
+    PHASE_NAMES, SIGNALS, CONCESSION, HAND_OVER, Game, Refusal, bid_amount,
     bid_code,
 )
 from .rules import MAX_BID, MIN_BID, Rules
@@ -96,42 +96,38 @@ def _malformed(msg: str) -> IllegalAction:
 def _parse(action: object) -> tuple[str, int | None, object]:
     """Shape checks only: (type, seat, the type's own field)."""
     if not isinstance(action, dict):
-        return _fail(_malformed("An action must be an object with a \"type\"."))
+        raise _malformed("An action must be an object with a \"type\".")
     kind = action.get("type")
     if kind not in ACTION_TYPES:
-        return _fail(_malformed(f"Unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}."))
+        raise _malformed(f"Unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}.")
     seat = action.get("seat")
     if kind == "next_hand":
         if seat is not None and not (_is_int(seat) and 0 <= seat <= 3):
-            return _fail(_malformed("\"seat\" must be a seat number 0..3."))
+            raise _malformed("\"seat\" must be a seat number 0..3.")
         return kind, None, None
     if not (_is_int(seat) and 0 <= seat <= 3):
-        return _fail(_malformed(f"A {kind} action needs \"seat\": a seat number 0..3."))
+        raise _malformed(f"A {kind} action needs \"seat\": a seat number 0..3.")
     if kind == "bid":
         amount = action.get("amount")
         if not _is_int(amount):
-            return _fail(_malformed("A bid needs \"amount\": a whole number such as 80."))
+            raise _malformed("A bid needs \"amount\": a whole number such as 80.")
         return kind, seat, amount
     if kind == "play":
         c = action.get("card")
         if not is_card_name(c):
-            return _fail(_malformed(f"{c!r} is not a card: write rank then suit, like \"12E\" or \"1O\"."))
+            raise _malformed(f"{c!r} is not a card: write rank then suit, like \"12E\" or \"1O\".")
         return kind, seat, card_of(c)
     if kind in ("signal", "announce"):
         sig = action.get("signal")
         if sig not in SIGNALS:
-            return _fail(_malformed(f"\"signal\" must be one of {', '.join(SIGNALS)}."))
+            raise _malformed(f"\"signal\" must be one of {', '.join(SIGNALS)}.")
         return kind, seat, sig
     if kind in ("trump", "ghna"):
         suit = action.get("suit")
         if not (isinstance(suit, str) and len(suit) == 1 and suit in SUIT_LETTERS):
-            return _fail(_malformed("\"suit\" must be one of O, C, E, B."))
+            raise _malformed("\"suit\" must be one of O, C, E, B.")
         return kind, seat, SUIT_LETTERS.index(suit)
     return kind, seat, None
-
-
-def _fail(e: IllegalAction):
-    raise e
 
 
 def action_json(seat: int | None, code: int) -> dict:
