@@ -19,7 +19,8 @@ export function buildControls(el, handler) {
     h("p", { class: "message", id: "message", role: "alert", hidden: true }));
 }
 
-function dataOf(a) {
+/** The test hooks of an action's control: data-action, data-amount, data-signal, data-suit. */
+export function dataOf(a) {
   const d = { action: a.type };
   if (a.amount !== undefined) d.amount = a.amount;
   if (a.signal !== undefined) d.signal = a.signal;

@@ -17,11 +17,14 @@ import {
 
 let client = null;
 let token = 0; // a new game or a resume stops the loops of the previous one
+let saving = true; // the embedded rules demo plays without touching the saved game
 
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
 
-export function attach(engineClient) {
+/** Uses `engineClient`; `{save: false}` never writes the saved game. */
+export function attach(engineClient, { save: keep = true } = {}) {
   client = engineClient;
+  saving = keep;
 }
 
 function speed() {
@@ -29,6 +32,7 @@ function speed() {
 }
 
 function save(view) {
+  if (!saving) return;
   saveGame(view.record, { seed: state.seed, savedAt: Date.now() });
 }
 

@@ -211,4 +211,25 @@ export default {
   "settings.cancel": "Cancel",
   "settings.rules_changed": "The new rules apply from the next game.",
   "confirm.new_game": "Abandon this game and start a new one?",
+
+  // updates (a new version installed in the background)
+  "update.ready": "A new version of Touti is ready.",
+  "update.after_hand": "A new version of Touti is ready: it will be offered when this hand ends.",
+  "update.reload": "Reload now",
+  "update.later": "Later",
+
+  // the embeddable rules demo (embed.html)
+  "embed.title": "Touti rules demo",
+  "embed.page_title": "{title} · Touti rules demo",
+  "embed.loading": "Loading the demo…",
+  "embed.failed": "The demo could not start: {reason}",
+  "embed.unknown": "There is no demo called “{id}”.",
+  "embed.bad_seat": "This demo puts the visitor in seat {seat}; the table can only show seat 0.",
+  "embed.choose": "Rules you can try:",
+  "embed.try": "Or try:",
+  "embed.try.ghna": "Ghna of {suit}",
+  "embed.restart": "Start again",
+  "embed.open": "Open in a new tab",
+  "embed.play": "Play a whole game",
+  "embed.done": "End of the demo: start again, or play a whole game.",
 };
