@@ -13,8 +13,15 @@ What goes into dist/:
 - ``pyodide/<pyodide version>/``: the self-hosted Pyodide runtime copied from the
   npm package ``pyodide`` (pinned in package.json / package-lock.json), plus
   micropip (pinned wheel from PyPI, checked against its sha256);
-- ``build.json``: the version and the list of every file (for caches and the
-  offline service worker).
+- the pages and files that keep their names from one version to the next
+  (``ROOT_FILES``: the game, the embeddable rules demo and its example host
+  page, the host script, the web app manifest and the service worker, whose
+  precache list and cache name are this version's);
+- ``build.json``: the version and the list of every file.
+
+``netlify.toml`` (build command, publish directory, headers) deploys dist/ as
+it is; ``serve`` sends the same headers, so the local site (and every browser
+test) runs under the deployed Content-Security-Policy.
 
 Nothing is loaded from another origin at run time.  Node.js and npm are needed
 (``npm ci`` installs the pinned runtime); the build stops with a clear message
@@ -26,10 +33,12 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import http.server
 import io
 import json
 import os
+import re
 import shutil
 import socketserver
 import subprocess
@@ -56,6 +65,17 @@ MICROPIP = ("micropip", "0.11.1",
 SNAPSHOT_SCRIPT = ROOT / "build_snapshot.mjs"
 #: Web sources that are not part of the site (development previews).
 WEB_EXCLUDE = ("dev",)
+#: Files of web/ written at the root of dist/ (unversioned names, revalidated
+#: on every visit) after their placeholders are filled; the rest of web/ goes
+#: into the versioned app folder.
+ROOT_FILES = ("index.html", "embed.html", "demo.html", "manifest.webmanifest", "sw.js",
+              "touti-demo.js")
+#: Not precached by the service worker: the build list itself, the worker's
+#: start-up snapshot (kept in its own cache, ``touti-snapshot-<version>``) and
+#: micropip (not needed to play).
+SW_SKIP = ("build.json", "sw.js", "snapshot.bin.gz", f"{MICROPIP[0]}-{MICROPIP[1]}-py3-none-any.whl")
+#: Headers of the deployed site (and of ``serve``).
+NETLIFY = ROOT / "netlify.toml"
 #: A fixed time stamp for the files of the wheel: same sources, same bytes.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -197,7 +217,7 @@ def runtime_snapshot(version: str, wheel: Path, bridge: Path) -> bytes:
 
     It is made from the same inputs as the version hash (runtime, wheel,
     bridge, install code), so one version always ships one snapshot; a new
-    build of unchanged sources reuses it byte for byte.
+    build of unchanged sources (stamped or not) reuses it byte for byte.
     """
     cache = ROOT / "build" / "snapshots"
     path = cache / f"{version}.bin.gz"
@@ -220,7 +240,7 @@ def web_files() -> list[Path]:
     out = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB)
-        if path.is_dir() or rel.parts[0] in WEB_EXCLUDE or rel.name == "index.html":
+        if path.is_dir() or rel.parts[0] in WEB_EXCLUDE or rel.as_posix() in ROOT_FILES:
             continue
         if "__pycache__" in rel.parts or rel.name.startswith("."):
             continue
@@ -228,16 +248,57 @@ def web_files() -> list[Path]:
     return out
 
 
-def build() -> dict:
+def demo_sections(index: list[dict]) -> str:
+    """The example host page's demos: one ``<touti-demo>`` per scenario of the index."""
+    out = []
+    for e in index:
+        out.append(f'<section class="demo" id="{html.escape(e["id"])}">\n'
+                   f'  <h2>{html.escape(e["title"])}</h2>\n'
+                   f'  <p class="area">{html.escape(e["rule_area"])}</p>\n'
+                   f'  <touti-demo scenario="{html.escape(e["id"])}"></touti-demo>\n'
+                   f'</section>')
+    return "\n".join(out)
+
+
+def root_page(name: str, config: dict, app_dir: str) -> bytes:
+    """A file of ROOT_FILES with its placeholders filled (sw.js: see precache_worker)."""
+    text = (WEB / name).read_text()
+    if name in ("index.html", "embed.html") and ("%APP%" not in text or "%BUILD%" not in text):
+        raise BuildError(f"web/{name} must contain the %APP% and %BUILD% placeholders.")
+    if "%SCENARIOS%" in text:
+        index = json.loads((WEB / "scenarios" / "index.json").read_text())
+        text = text.replace("%SCENARIOS%", demo_sections(index))
+    text = text.replace("%BUILD%", json.dumps(config, sort_keys=True))
+    return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode()
+
+
+def precache_worker(version: str, files: list[str]) -> tuple[bytes, list[str]]:
+    """sw.js for this version: its cache name and the files it precaches."""
+    text = (WEB / "sw.js").read_text()
+    if "%VERSION%" not in text or "%FILES%" not in text:
+        raise BuildError("web/sw.js must contain the %VERSION% and %FILES% placeholders.")
+    precache = [f for f in files if f not in SW_SKIP and f.rsplit("/", 1)[-1] not in SW_SKIP]
+    text = text.replace("%VERSION%", version).replace("%FILES%", json.dumps(precache, indent=1))
+    return text.encode(), precache
+
+
+def build(out: Path = DIST, stamp: str = "") -> dict:
+    """Builds the site into ``out`` (dist/ by default) and returns its build.json.
+
+    ``stamp``, when given, is mixed into the version: the same sources then
+    make a site of another version (the update tests publish one).
+    """
+    out = Path(out)
     runtime = ensure_runtime()
     micropip = micropip_wheel()
-    staging = ROOT / "build" / "site"
+    staging = ROOT / "build" / "site" if out == DIST else out.with_name(f".{out.name}.staging")
     if staging.exists():
         shutil.rmtree(staging)
     pyodide_dir = f"pyodide/{PYODIDE_VERSION}"
     wheel = build_wheel(ROOT / "build" / "wheel")
 
-    # The app folder: sources, wheel, lock; its name is the hash of its content.
+    # The app folder: sources, wheel, lock; its name is the hash of the site's
+    # sources (the root pages' templates included: any change is a new version).
     app_files: dict[str, bytes] = {}
     for path in web_files():
         app_files[path.relative_to(WEB).as_posix()] = path.read_bytes()
@@ -249,9 +310,14 @@ def build() -> dict:
         h.update(rel.encode() + b"\0" + app_files[rel] + b"\0")
     h.update(PYODIDE_VERSION.encode())
     h.update(SNAPSHOT_SCRIPT.read_bytes())
+    for name in ROOT_FILES:
+        h.update(name.encode() + b"\0" + (WEB / name).read_bytes() + b"\0")
+    content = h.hexdigest()[:12]
+    if stamp:
+        h.update(b"stamp\0" + stamp.encode())
     version = h.hexdigest()[:12]
     app_dir = f"app/{version}"
-    snapshot = runtime_snapshot(version, wheel, WEB / "py" / "bridge.py")
+    snapshot = runtime_snapshot(content, wheel, WEB / "py" / "bridge.py")
     app_files["snapshot.bin.gz"] = snapshot
 
     config = {
@@ -267,12 +333,8 @@ def build() -> dict:
         "snapshotIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(snapshot).digest()).decode(),
         "package": "touti_core",
     }
-    html = (WEB / "index.html").read_text()
-    if "%APP%" not in html or "%BUILD%" not in html:
-        raise BuildError("web/index.html must contain the %APP% and %BUILD% placeholders.")
-    html = html.replace("%BUILD%", json.dumps(config, sort_keys=True)).replace("%APP%", app_dir)
 
-    # Write to a staging folder, then swap it in: dist/ is never half built.
+    # Write to a staging folder, then swap it in: the site is never half built.
     for rel, data in app_files.items():
         dest = staging / app_dir / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -282,15 +344,21 @@ def build() -> dict:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(runtime / name, dest)
     shutil.copyfile(micropip, staging / pyodide_dir / micropip.name)
-    (staging / "index.html").write_text(html)
+    for name in ROOT_FILES:
+        if name != "sw.js":
+            (staging / name).write_bytes(root_page(name, config, app_dir))
     files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    worker, precache = precache_worker(version, files)
+    (staging / "sw.js").write_bytes(worker)
+    files = sorted(files + ["sw.js"])
     manifest = {"version": version, "pyodide": PYODIDE_VERSION, "config": config,
-                "files": files, "bytes": sum((staging / f).stat().st_size for f in files)}
+                "files": files, "precache": precache,
+                "bytes": sum((staging / f).stat().st_size for f in files)}
     (staging / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    staging.rename(DIST)
-    say(f"built dist/ (version {version}, {len(files)} files, {manifest['bytes'] / 1e6:.1f} MB)")
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    say(f"built {out.name}/ (version {version}, {len(files)} files, {manifest['bytes'] / 1e6:.1f} MB)")
     return manifest
 
 
@@ -302,21 +370,77 @@ MIME = {
     ".whl": "application/zip", ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
     ".png": "image/png", ".webmanifest": "application/manifest+json",
 }
-IMMUTABLE = ("/app/", "/pyodide/")
+#: What Netlify sends when no rule sets a Cache-Control.
+NETLIFY_CACHE_DEFAULT = "public, max-age=0, must-revalidate"
+
+
+def header_pattern(rule: str) -> re.Pattern:
+    """The paths a ``[[headers]] for = ...`` rule applies to, as Netlify matches them:
+    ``/*`` any path below, ``:name`` one segment, ``*`` inside a segment any text."""
+    parts = []
+    for part in (p.rstrip() for p in rule.split("/")):
+        if not part:
+            continue
+        if part.startswith(":"):
+            parts.append("([^/]+)")
+        elif part == "*":
+            parts.append("?(.*)")
+        else:
+            parts.append("(.*)".join(re.escape(x) for x in part.split("*")))
+    return re.compile("^/" + "/".join(parts) + "/?$", re.IGNORECASE)
+
+
+def header_rules(path: Path = NETLIFY) -> list[tuple[str, re.Pattern, dict[str, str]]]:
+    """The header rules of netlify.toml: (for, pattern, values), in file order."""
+    config = tomllib.loads(path.read_text())
+    return [(r["for"], header_pattern(r["for"]), dict(r.get("values", {})))
+            for r in config.get("headers", [])]
+
+
+_DEFAULT_RULES: list = []
+
+
+def default_rules() -> list:
+    """netlify.toml's rules, read once (what a Handler sends unless told otherwise)."""
+    if not _DEFAULT_RULES and NETLIFY.exists():
+        _DEFAULT_RULES.extend(header_rules(NETLIFY))
+    return _DEFAULT_RULES
+
+
+def headers_for(url_path: str, rules) -> dict[str, str]:
+    """The headers of one path: every matching rule, later ones overriding earlier ones."""
+    out: dict[str, str] = {}
+    for _, pattern, values in rules:
+        if pattern.match(url_path):
+            out.update(values)
+    return out
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types; versioned paths cached for ever."""
+    """Static files with the headers of netlify.toml (types, caching, CSP, security)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
+    def __init__(self, *args, rules=None, **kwargs) -> None:
+        self.rules = default_rules() if rules is None else rules
+        super().__init__(*args, **kwargs)
+
+    def _rule_headers(self) -> dict[str, str]:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        return headers_for(path, self.rules)
+
+    def guess_type(self, path) -> str:
+        for name, value in self._rule_headers().items():
+            if name.lower() == "content-type":
+                return value
+        return super().guess_type(path)
+
     def end_headers(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if path.startswith(IMMUTABLE):
-            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-        else:
-            self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        headers = {k: v for k, v in self._rule_headers().items() if k.lower() != "content-type"}
+        if not any(k.lower() == "cache-control" for k in headers):
+            headers["Cache-Control"] = NETLIFY_CACHE_DEFAULT
+        for name, value in headers.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, fmt: str, *args) -> None:
@@ -329,9 +453,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
-def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> Server:
-    """A threaded static server for ``root`` (port 0: a free port)."""
-    return Server((host, port), partial(Handler, directory=str(root)))
+def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                headers: Path | None = NETLIFY) -> Server:
+    """A threaded static server for ``root`` (port 0: a free port) sending the
+    headers of ``headers`` (netlify.toml; None: none)."""
+    rules = header_rules(headers) if headers else []
+    return Server((host, port), partial(Handler, directory=str(root), rules=rules))
 
 
 def serve(host: str, port: int) -> None:
@@ -356,11 +483,14 @@ def main(argv: list[str] | None = None) -> None:
     sp = sub.add_parser("serve", help="serve dist/ on localhost and print the URL")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000, help="0 picks a free port (default 8000)")
+    ap.add_argument("--out", type=Path, default=DIST, help="build into this folder (default dist/)")
+    ap.add_argument("--stamp", default="", help="mix this text into the version (a new version "
+                    "of the same sources, to try updates)")
     args = ap.parse_args(argv)
     if args.cmd == "serve":
         serve(args.host, args.port)
     else:
-        build()
+        build(args.out, args.stamp)
 
 
 if __name__ == "__main__":

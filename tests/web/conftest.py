@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the project's build script: builds and serves dist/)
+from cspwait import csp_safe  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -45,9 +46,17 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1100, "height": 820}}
 
 
+@pytest.fixture
+def page(page):
+    """Playwright's page, waiting for conditions without eval: the site's
+    Content-Security-Policy (from netlify.toml, sent by the test server) stays on."""
+    return csp_safe(page)
+
+
 @pytest.fixture(scope="session")
 def site() -> str:
-    """The base URL of dist/ served on 127.0.0.1 (a free port)."""
+    """The base URL of dist/ served on 127.0.0.1 (a free port), with the
+    headers of netlify.toml (types, caching, Content-Security-Policy)."""
     if not (build.DIST / "index.html").exists():
         build.build()
     server = build.make_server(build.DIST)

@@ -20,6 +20,7 @@ import {
 } from "./dialogs.js";
 import { openSettings } from "./settings-dialog.js";
 import * as game from "./game.js";
+import { enableOffline } from "./pwa.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -177,6 +178,7 @@ async function boot() {
   update({ ready: true });
   root.dataset.ready = "true";
   await firstGame();
+  enableOffline();   // once the game runs: offline play and update offers
 }
 
 $("#boot-retry").addEventListener("click", () => {
