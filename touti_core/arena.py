@@ -233,7 +233,6 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
         auction: str | None = None) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
-    from .bots.players import BOTS
     from .bots.players import make_bot
     for name in (a, b):
         make_bot(name)          # unknown names and settings fail here, before any work

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import ACE, BIT, CABAL, GHNA_MASK, POINTS, REY, SUIT_MASK, card
+from ..cards import ACE, BIT, CABAL, GHNA_MASK, REY, SUIT_MASK, card
 
 ACE_OF = tuple(card(ACE, s) for s in range(4))
 THREE_OF = tuple(card(3, s) for s in range(4))

@@ -22,8 +22,9 @@ from ..cards import FULL_DECK, GHNA_MASK
 from .play import Table, heuristic_card, legal_mask
 
 
-def play_weigher(k, eps: float = 0.3, last: int = 24):
-    """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones)."""
+def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
+    """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones);
+    a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner)."""
     events = k.events[-last:] if last else k.events
     if not events or k.trump < 0:
         return None
@@ -33,6 +34,7 @@ def play_weigher(k, eps: float = 0.3, last: int = 24):
     overtrump = k.rules.overtrump
     played_by = k.played_by
     me = k.seat
+    partner = me ^ 2
 
     def weigh(hands) -> float:
         w = 1.0
@@ -55,9 +57,9 @@ def play_weigher(k, eps: float = 0.3, last: int = 24):
                             gtotal + (40 if x == trump else 20) <= cap:
                         keep |= g
             pred = heuristic_card(s, hand, lm, list(trick), wc, ws, trump, decl,
-                                  Table(may, None, False, s), keep)
+                                  Table(may, False), keep)
             if pred != c:
-                w *= eps
+                w *= eps_partner if s == partner else eps
         return w
     del me
     return weigh

@@ -24,11 +24,11 @@ other hands (RULES.md 4, 6, 7):
 
 from __future__ import annotations
 
-from ..cards import ABOVE, ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, SUIT_MASK, card, ACE
+from ..cards import ABOVE, ACE, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, SUIT_MASK, card
 from ..engine import (
-    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    AUCTION, GHNA, PHASE_NAMES, PLAY, SIGNALS, bid_amount, bid_code,
+    GHNA, PHASE_NAMES, SIGNALS, bid_amount, bid_code,
 )
 from ..rules import Rules
 

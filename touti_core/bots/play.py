@@ -100,19 +100,16 @@ def richest(m: int, trump: int, keep: int = 0) -> int:
 class Table:
     """What the policy knows about the other hands.
 
-    ``may[s]``: cards seat ``s`` may hold (exact hands when ``perfect``);
-    ``counts[s]``: cards in each hand.  Only proven voids count as voids:
-    acting on merely likely ones (an estimate from the unseen cards) lost
-    points in the arena.
+    ``may[s]``: cards seat ``s`` may hold (the exact hands when ``perfect``).
+    Only proven voids count as voids: acting on merely likely ones (an
+    estimate from the unseen cards) lost points in the arena.
     """
 
-    __slots__ = ("may", "counts", "perfect", "style")
+    __slots__ = ("may", "perfect")
 
-    def __init__(self, may: list, counts, perfect: bool, me: int = -1, style: int = 0) -> None:
+    def __init__(self, may: list, perfect: bool) -> None:
         self.may = may
-        self.counts = counts
         self.perfect = perfect
-        self.style = style
 
     def void(self, o: int, x: int) -> bool:
         """``o`` holds no card of suit ``x`` (as far as known)."""
@@ -138,8 +135,6 @@ def heuristic_card(seat: int, hand: int, legal: int, trick: list, win_card: int,
     if legal & (legal - 1) == 0:
         return low_card(legal)
     partner = seat ^ 2
-    opp1, opp3 = (seat + 1) & 3, (seat + 3) & 3
-    may = tb.may
     T = SUIT_MASK[trump]
     n = len(trick)
     if n == 0:
@@ -400,7 +395,7 @@ def playout(d: Deal, excl=None) -> int:
     trump = d.trump
     decl = d.decl
     hands = d.hands
-    tb = Table(hands, None, True)
+    tb = Table(hands, True)
     if excl is not None:
         excl = list(excl)
         overtrump = d.overtrump
@@ -419,7 +414,7 @@ def playout(d: Deal, excl=None) -> int:
             may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
             may[s] = hand
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
-                               Table(may, None, False, s), d.keep_mask(s))
+                               Table(may, False), d.keep_mask(s))
         if excl is not None and trick:
             led = SUIT[trick[0]]
             w = d.win_card
@@ -496,7 +491,7 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
     moves = _moves(hands, hands[s], lm, out_mask)
     if len(moves) > 1:
         first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
-                               Table(hands, (0, 0, 0, 0), True), 0)
+                               Table(hands, True), 0)
         if first in moves:
             moves.remove(first)
             moves.insert(0, first)

@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK
+from ..cards import BIT, GHNA_MASK, POINTS, SUIT_MASK
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -40,6 +40,7 @@ from .play import Deal, Table, _moves, heuristic_card, playout, solve
 from .sampler import Sampler
 
 SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
+NO_EVIDENCE = (0, 0, 0, 0)
 
 
 def _cards(m: int) -> list:
@@ -148,14 +149,14 @@ def keep_mask(k: Knowledge) -> int:
     return m
 
 
-def table_of(k: Knowledge, track: bool = True, style: int = 0) -> Table:
+def table_of(k: Knowledge, track: bool = True) -> Table:
     """What the heuristic policy knows: tracked holdings (or only the unseen cards)."""
     if track:
         may = [k.can(s) for s in range(4)]
     else:
         u = k.unseen
         may = [k.hand if s == k.seat else u for s in range(4)]
-    return Table(may, k.counts, False, k.seat, style)
+    return Table(may, False)
 
 
 # --------------------------------------------------------------- random
@@ -225,7 +226,7 @@ class NormalBot(Bot):
     level = "normal"
     margin = 4.0           # EV a bid must beat its alternative by
     compete = 0.05         # cost of letting the opponents play, per point of their bid
-    style = 0              # variants of the heuristic play (play.Table.style)
+    eval_bias = 0.0        # points added to the hand evaluation (a stronger player makes more)
 
     # ---- auction
     def partner_bonus(self, k: Knowledge) -> tuple:
@@ -251,6 +252,7 @@ class NormalBot(Bot):
         """Trump -> (card points estimate, Ghna values) for this hand as declarer."""
         fore = k.seat == (k.dealer + 1) % 4
         bonus, pghna = self.partner_bonus(k)
+        bonus += self.eval_bias
         return {t: (he.card_points(k.hand, t, fore) + bonus,
                     sorted(he.ghna_values(k.hand, t) + pghna, reverse=True))
                 for t in range(4)}
@@ -345,7 +347,7 @@ class NormalBot(Bot):
         for c in cards:
             lm |= BIT[c]
         c = heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
-                           k.declarer, table_of(k, style=self.style), keep_mask(k))
+                           k.declarer, table_of(k), keep_mask(k))
         self.why = {"kind": "card"}
         return c
 
@@ -386,7 +388,7 @@ class StrongBot(NormalBot):
     level = "strong"
     play_worlds = 48        # sampled deals per card decision
     exact_worlds = 20       # sampled deals when the rest is searched exactly
-    exact_tricks = 3        # exact alpha-beta when this many tricks (or fewer) remain
+    exact_tricks = 2        # exact alpha-beta when this many tricks (or fewer) remain
     bid_worlds = 32
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
@@ -394,7 +396,10 @@ class StrongBot(NormalBot):
     sim_sigma = 10.0        # spread of the real result around one simulated playout
     soft = 1                # weigh the worlds by the soft evidence (auction, play)
     eps = 0.3               # likelihood of a card the sensible-play model would not choose
-    blind = 0               # 1: playouts where each player sees only its own hand
+    eps_partner = 0.6       # the same for the partner's cards
+    soft_t = 10.0           # temperature of the auction evidence (points)
+    sim_auction = 1         # bid and name trumps by simulation (0: by the hand evaluation)
+    blind = 1               # playouts where each player sees only its own hand (0: all hands)
 
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
@@ -405,7 +410,7 @@ class StrongBot(NormalBot):
         fns = []
         if auction_weights and self.soft:
             fns = [f for f in (self.auction_weigher(k),
-                               play_weigher(k, self.eps) if self.eps < 1 else None) if f]
+                               play_weigher(k, self.eps, self.eps_partner) if self.eps < 1 else None) if f]
         if not fns:
             return Sampler(k, self.rand)
         if len(fns) == 1:
@@ -432,6 +437,7 @@ class StrongBot(NormalBot):
             return None
         played_by = k.played_by
         trump = k.trump
+        temp = self.soft_t
 
         def weigh(hands) -> float:
             w = 1.0
@@ -440,13 +446,13 @@ class StrongBot(NormalBot):
                 if kind == "declared":
                     st = he.card_points(h0, trump, s == fore) + he.fit_cap(
                         he.ghna_values(h0, trump), k.cap)
-                    w *= sigmoid((st + 12 - amount) / 10.0)
+                    w *= sigmoid((st + 12 - amount) / temp)
                 else:
                     st = he.best_strength(h0, s == fore)
                     if kind == "bid":
-                        w *= sigmoid((st + 12 - amount) / 10.0)
+                        w *= sigmoid((st + 12 - amount) / temp)
                     else:
-                        w *= sigmoid((amount - st - 4) / 10.0)
+                        w *= sigmoid((amount - st - 4) / temp)
             return w
         return weigh
 
@@ -463,7 +469,7 @@ class StrongBot(NormalBot):
             for t in range(4):
                 d = Deal.make(hands, t, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0,
                               k.rules.overtrump)
-                playout(d)
+                playout(d, NO_EVIDENCE if self.blind else None)
                 pts.append(d.won[declarer & 1])
             suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
             out.append((wt, pts, suits))
@@ -483,6 +489,8 @@ class StrongBot(NormalBot):
         return made / tot, mean / tot
 
     def auction(self, k, legal):
+        if not self.sim_auction:
+            return super().auction(k, legal)
         worlds = self.worlds(k, self.bid_worlds)
         if not worlds:
             return super().auction(k, legal)
@@ -504,6 +512,8 @@ class StrongBot(NormalBot):
         return self._decide_bid(k, legal, values, self.alternative(k, at))
 
     def choose_trump(self, k, legal):
+        if not self.sim_auction:
+            return super().choose_trump(k, legal)
         worlds = self.worlds(k, self.bid_worlds)
         if not worlds:
             return super().choose_trump(k, legal)
@@ -635,6 +645,7 @@ class PerfectBot(StrongBot):
 
     level = "perfect"
     exact_tricks = 4
+    blind = 0
 
     def __init__(self, seed=0, budget=None) -> None:
         super().__init__(seed, budget)
