@@ -182,3 +182,12 @@ def test_sampler_spreads_unknown_cards():
     k = from_game(g, g.to_act)
     worlds = Sampler(k, random.Random(1)).worlds(20)
     assert len(worlds) == 20
+
+
+def test_the_contract_is_known_while_the_declarer_names_trumps():
+    s = deal_game({}, dealer=3)
+    s = do(s, "bid", amount=90)
+    while s["phase"] != "trump":
+        s = do(s, "no_signal") if s["phase"] == "signal" else do(s, "pass")
+    k = know(s, 0)
+    assert (k.declarer, k.contract, k.cap) == (0, 90, 40)

@@ -28,7 +28,7 @@ from ..cards import ABOVE, ACE, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, SUIT_MA
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    GHNA, PHASE_NAMES, SIGNALS, bid_amount, bid_code,
+    GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount, bid_code,
 )
 from ..rules import Rules
 
@@ -329,6 +329,11 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
             fact(asked, alts, True)
         else:
             fact(winner ^ 2, alts, False)
+    if k.declarer < 0 and phase == TRUMP:
+        # the auction is over and the declarer is naming trumps: the contract is known
+        k.declarer = k.high_seat
+        k.contract = k.high
+        k.cap = rules.cap(k.high)
     k.events = tuple(events)
     k.counts = tuple(10 - k.played_by[s].bit_count() for s in range(4))
     for s in range(4):

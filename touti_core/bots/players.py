@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import BIT, GHNA_MASK, POINTS, SUIT_MASK
+from ..cards import ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT_MASK
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -389,7 +389,7 @@ class StrongBot(NormalBot):
     play_worlds = 48        # sampled deals per card decision
     exact_worlds = 20       # sampled deals when the rest is searched exactly
     exact_tricks = 2        # exact alpha-beta when this many tricks (or fewer) remain
-    bid_worlds = 32
+    bid_worlds = 96
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
     bid_bias = 0.0          # points added to the simulated result in the auction
@@ -398,7 +398,10 @@ class StrongBot(NormalBot):
     eps = 0.3               # likelihood of a card the sensible-play model would not choose
     eps_partner = 0.6       # the same for the partner's cards
     soft_t = 10.0           # temperature of the auction evidence (points)
-    sim_auction = 1         # bid and name trumps by simulation (0: by the hand evaluation)
+    conventions = 0.2       # likelihood of a hand that breaks the signal conventions (1: ignore them)
+    sim_auction = 1         # bid by simulation (0: by the hand evaluation)
+    sim_trump = 1           # name trumps by simulation (0: by the hand evaluation)
+    sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
 
     def deadline(self) -> float:
@@ -433,16 +436,27 @@ class StrongBot(NormalBot):
                     (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
                     not _partner_held_before_pass(k, s):
                 terms.append((s, "pass", max(70, k.first_pass_level[s] + 10)))
+            # the bots' conventions: a player who holds an Ace or a Ghna says so (an
+            # announcement instead of a plain pass while its partner may bid, AS or
+            # COMPTE before +10 or PASS at its first signal)
+            if k.rules.signals and k.rules.truthful and self.conventions and k.announced[s] < 0 \
+                    and (_quiet_pass(k, s) or _first_signal(k, s) in (SIG_PLUS10, SIG_PASS)):
+                terms.append((s, "quiet", 0))
         if not terms:
             return None
         played_by = k.played_by
         trump = k.trump
         temp = self.soft_t
+        quiet = self.conventions
 
         def weigh(hands) -> float:
             w = 1.0
             for s, kind, amount in terms:
                 h0 = hands[s] | played_by[s]
+                if kind == "quiet":
+                    if h0 & ACES_MASK or _ghna_suits(h0):
+                        w *= quiet
+                    continue
                 if kind == "declared":
                     st = he.card_points(h0, trump, s == fore) + he.fit_cap(
                         he.ghna_values(h0, trump), k.cap)
@@ -469,7 +483,7 @@ class StrongBot(NormalBot):
             for t in range(4):
                 d = Deal.make(hands, t, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0,
                               k.rules.overtrump)
-                playout(d, NO_EVIDENCE if self.blind else None)
+                playout(d, NO_EVIDENCE if self.sim_blind else None)
                 pts.append(d.won[declarer & 1])
             suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
             out.append((wt, pts, suits))
@@ -512,7 +526,7 @@ class StrongBot(NormalBot):
         return self._decide_bid(k, legal, values, self.alternative(k, at))
 
     def choose_trump(self, k, legal):
-        if not self.sim_auction:
+        if not self.sim_trump:
             return super().choose_trump(k, legal)
         worlds = self.worlds(k, self.bid_worlds)
         if not worlds:
@@ -611,6 +625,25 @@ class StrongBot(NormalBot):
 
     def accept(self, k) -> bool:
         return self.lost_everywhere(k)
+
+
+def _quiet_pass(k: Knowledge, s: int) -> bool:
+    """Did ``s`` leave the auction by a plain pass while its partner could still bid?"""
+    inm = 15
+    for seat, code in k.auction:
+        if code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
+            if seat == s:
+                return code == A_PASS and bool(inm >> (s ^ 2) & 1)
+            inm &= ~(1 << seat)
+    return False
+
+
+def _first_signal(k: Knowledge, s: int) -> int:
+    """The first signal ``s`` sent (a code), or -1."""
+    for _, code in k.signals[s]:
+        if code != A_NO_SIGNAL:
+            return code
+    return -1
 
 
 def _was_in_when_passed(k: Knowledge, p: int) -> bool:
