@@ -386,6 +386,8 @@ class StrongBot(NormalBot):
     """Determinized search over deals consistent with the public evidence."""
 
     level = "strong"
+    margin = 0.0            # bids more readily than the normal bot (tuned in the arena)
+    compete = 0.2           # and lets the opponents play less readily
     play_worlds = 48        # sampled deals per card decision
     exact_worlds = 20       # sampled deals when the rest is searched exactly
     exact_tricks = 2        # exact alpha-beta when this many tricks (or fewer) remain
@@ -678,7 +680,6 @@ class PerfectBot(StrongBot):
 
     level = "perfect"
     exact_tricks = 4
-    blind = 0
 
     def __init__(self, seed=0, budget=None) -> None:
         super().__init__(seed, budget)
