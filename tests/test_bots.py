@@ -142,6 +142,13 @@ def test_time_budget_is_respected():
     a = bots.choose(v, level="strong", seed=1, budget=0.01)
     assert time.perf_counter() - t < 0.15
     assert a in v["legal"]
+    # an auction decision (the hand is simulated in many deals) stops at its budget too
+    g = Game.new(8)
+    bot = make_bot("strong:bid_worlds=600", seed=1, budget=0.02)
+    t = time.perf_counter()
+    code = bot.act_game(g, g.to_act)
+    assert time.perf_counter() - t < 0.1          # 600 deals x 4 trumps would take seconds
+    assert code in g.legal()
 
 
 def test_unknown_level_and_bad_input_are_refused():

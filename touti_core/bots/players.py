@@ -405,10 +405,15 @@ class StrongBot(NormalBot):
     sim_trump = 1           # name trumps by simulation (0: by the hand evaluation)
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
+    _deadline = float("inf")
 
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
         return time.perf_counter() + b
+
+    def act(self, k, legal):
+        self._deadline = self.deadline()
+        return super().act(k, legal)
 
     # ---- worlds
     def sampler(self, k: Knowledge, auction_weights: bool = True) -> Sampler:
@@ -481,6 +486,8 @@ class StrongBot(NormalBot):
         out = []
         fore = (k.dealer + 1) % 4
         for hands, wt in worlds:
+            if out and time.perf_counter() > self._deadline:
+                break
             pts = []
             for t in range(4):
                 d = Deal.make(hands, t, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0,
@@ -589,7 +596,7 @@ class StrongBot(NormalBot):
         return {m: totals[m] / wsum for m in moves}
 
     def card(self, k, cards):
-        deadline = self.deadline()
+        deadline = self._deadline
         moves = self.candidate_moves(k, cards)
         if len(moves) == 1:
             self.why = {"kind": "forced"}
@@ -618,8 +625,8 @@ class StrongBot(NormalBot):
         if not worlds:
             return False
         for hands, _ in worlds:
-            if solve(self.base_deal(k, hands)) < k.contract:
-                return False
+            if time.perf_counter() > self._deadline or solve(self.base_deal(k, hands)) < k.contract:
+                return False        # out of time: not proven lost
         return True
 
     def concede(self, k) -> bool:
