@@ -33,8 +33,7 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
     cap = k.cap
     overtrump = k.rules.overtrump
     played_by = k.played_by
-    me = k.seat
-    partner = me ^ 2
+    partner = k.seat ^ 2
 
     def weigh(hands) -> float:
         w = 1.0
@@ -61,5 +60,4 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
             if pred != c:
                 w *= eps_partner if s == partner else eps
         return w
-    del me
     return weigh
