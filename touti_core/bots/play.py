@@ -446,7 +446,7 @@ def _moves(hands: list, hand: int, lm: int, out_mask: int) -> list:
         # c and prev are equivalent when every card between them is out of play
         # (played or in this hand) and they are worth the same
         if prev >= 0 and SUIT[c] == SUIT[prev] and POINTS[c] == prev_pts and \
-                not (out_mask >> (prev + 1)) & ((1 << (c - prev - 1)) - 1):
+                not (~out_mask >> (prev + 1)) & ((1 << (c - prev - 1)) - 1):
             prev = c
             continue
         moves.append(c)

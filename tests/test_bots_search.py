@@ -1,0 +1,147 @@
+"""The search on bare integers (``touti_core.bots.play``) against references.
+
+The strong bot's card values rest on three pieces: ``legal_mask`` (the play
+rules on masks), ``Deal`` (a lean copy of the play state) and ``solve``
+(alpha-beta with merged equivalent cards and a transposition table).  Each
+is checked here against something simpler: the engine's own legal cards,
+the conservation of the 130 points, and a plain minimax over every legal
+card with no pruning, no merging and no table.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from touti_core.bots.play import Deal, _moves, legal_mask, playout, solve
+from touti_core.cards import BIT, GHNA_MASK
+from touti_core.engine import PLAY, Game
+from touti_core.rules import Rules
+
+OVERTRUMP = ("always", "not_over_partner", "never")
+
+
+def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> Deal:
+    """A position with ``left`` tricks to go, maybe in the middle of a trick, with Ghna in play."""
+    cards = list(range(40))
+    r.shuffle(cards)
+    # give the declaring team a Ghna now and then
+    if r.random() < 0.5:
+        x = r.randrange(4)
+        cards.remove(x * 10 + 7)
+        cards.remove(x * 10 + 8)
+        cards[0:0] = [x * 10 + 7, x * 10 + 8]
+    decl = r.randrange(4)
+    leader = r.randrange(4)
+    hands = [0, 0, 0, 0]
+    order = [decl, decl ^ 2, (decl + 1) & 3, (decl + 3) & 3] if r.random() < 0.5 else [0, 1, 2, 3]
+    for i, c in enumerate(cards[:4 * left]):
+        hands[order[i % 4]] |= BIT[c]
+    trump = r.randrange(4)
+    cap = r.choice((0, 20, 40, 60, 100))
+    d = Deal.make(hands, trump, decl, leader, (), -1, -1, (r.randrange(0, 60, 5) if left < 10 else 0, 0), cap, 0, 0,
+                  10 - left, overtrump)
+    # start some positions in the middle of a trick
+    for _ in range(r.randrange(4)):
+        lm = d.legal()
+        d.play(r.choice([c for c in range(40) if lm >> c & 1]))
+    return d
+
+
+def minimax(d: Deal) -> int:
+    """The declaring team's final points, every legal card tried (the reference)."""
+    if d.ntricks == 10:
+        return d.decl_points()
+    lm = d.legal()
+    values = []
+    for c in range(40):
+        if lm >> c & 1:
+            e = d.copy()
+            e.play(c)
+            values.append(minimax(e))
+    return max(values) if (d.to_act & 1) == (d.decl & 1) else min(values)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), overtrump=st.sampled_from(OVERTRUMP))
+@example(seed=192, left=2, overtrump="always")   # 2 and 5 of trumps once merged over the 4
+def test_solve_equals_plain_minimax(seed, left, overtrump):
+    d = random_endgame(random.Random(seed), left, overtrump)
+    assert solve(d.copy()) == minimax(d)
+
+
+def test_only_truly_equivalent_cards_are_merged():
+    """2 and 5 of coins are one move only when the 4 between them is out of play."""
+    two, four, five, six = 0, 1, 2, 3
+    hand = BIT[two] | BIT[five]
+    others = BIT[four]                       # the 4 is still in another hand
+    assert _moves(None, hand, hand, ~others) == [two, five]
+    assert _moves(None, hand, hand, ~0) == [two]            # the 4 was played
+    touching = BIT[five] | BIT[six]
+    assert _moves(None, touching, touching, ~BIT[four]) == [five]
+    # equal rank gap but different points are never merged (3 and Ace: 10 and 11)
+    three, ace = 8, 9
+    assert _moves(None, BIT[three] | BIT[ace], BIT[three] | BIT[ace], ~0) == [three, ace]
+
+
+def test_moves_sharing_one_table_get_the_same_values_as_fresh_searches():
+    r = random.Random(5)
+    for _ in range(25):
+        d = random_endgame(r, 5)
+        lm = d.legal()
+        shared = {}
+        for c in (c for c in range(40) if lm >> c & 1):
+            e = d.copy()
+            e.play(c)
+            assert solve(e.copy(), tt=shared) == solve(e.copy())
+
+
+def test_solve_does_not_change_the_position():
+    d = random_endgame(random.Random(9), 4)
+    before = (d.hands[:], d.trick[:], d.won[:], d.to_act, d.ntricks, d.ghna_total, d.ghna_done)
+    solve(d)
+    assert (d.hands, d.trick, d.won, d.to_act, d.ntricks, d.ghna_total, d.ghna_done) == before
+
+
+@pytest.mark.parametrize("blind", [False, True])
+def test_a_playout_deals_out_all_130_points(blind):
+    r = random.Random(3)
+    for _ in range(200):
+        d = random_endgame(r, 10)
+        d.cap = 0          # no Ghna: the two teams' points add up to the 130 of the deck
+        playout(d, (0, 0, 0, 0) if blind else None)
+        assert d.ntricks == 10 and sum(d.won) == 130 and not any(d.hands)
+
+
+def test_greedy_ghna_in_a_deal_stays_under_the_cap_and_goes_to_the_declarers():
+    r = random.Random(4)
+    for _ in range(300):
+        d = random_endgame(r, 10)
+        held = [x for x in range(4) for s in (d.decl, d.decl ^ 2)
+                if d.hands[s] & GHNA_MASK[x] == GHNA_MASK[x]]
+        playout(d)
+        assert d.ghna_total <= max(d.cap, 0)
+        assert all(d.ghna_done >> x & 1 == 0 or x in held for x in range(4))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), overtrump=st.sampled_from(OVERTRUMP))
+def test_legal_mask_matches_the_engine(seed, overtrump):
+    """A whole hand of random legal play: at every card the mask equals the engine's."""
+    r = random.Random(seed)
+    g = Game.new(seed, Rules(overtrump=overtrump))
+    g.setup_play(r.randrange(4), 100, r.randrange(4))
+    cards = 0
+    while cards < 40:
+        if g.phase != PLAY:          # a Ghna question: any answer
+            g.apply(r.choice(g.legal()))
+            continue
+        s = g.to_act
+        expected = g.legal_cards()
+        assert legal_mask(g.hands[s], g.trick, g.win_card, g.win_seat, s, g.trump,
+                          overtrump) == expected
+        g.apply(r.choice([c for c in range(40) if expected >> c & 1]))
+        cards += 1
