@@ -390,7 +390,7 @@ class StrongBot(NormalBot):
     compete = 0.2           # and lets the opponents play less readily
     play_worlds = 48        # sampled deals per card decision
     exact_worlds = 20       # sampled deals when the rest is searched exactly
-    exact_tricks = 2        # exact alpha-beta when this many tricks (or fewer) remain
+    exact_tricks = 4        # exact alpha-beta when this many tricks (or fewer) remain
     bid_worlds = 96
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
@@ -578,10 +578,11 @@ class StrongBot(NormalBot):
         wsum = 0.0
         for hands, wt in worlds:
             base = self.base_deal(k, hands)
+            tt = {}         # one world: the moves' searches share their positions
             for m in moves:
                 d = base.copy()
                 d.play(m)
-                pts = solve(d) if exact else playout(d, excl)
+                pts = solve(d, tt=tt) if exact else playout(d, excl)
                 totals[m] += wt * self.utility(k, pts)
                 if pts >= k.contract:
                     made[m] += wt
@@ -686,7 +687,6 @@ class PerfectBot(StrongBot):
     """The strong bot's search on the true deal: it sees every hand (measurement only)."""
 
     level = "perfect"
-    exact_tricks = 4
 
     def __init__(self, seed=0, budget=None) -> None:
         super().__init__(seed, budget)
