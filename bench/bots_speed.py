@@ -18,10 +18,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
-from touti_core import api, bots
-from touti_core.arena import deal_hands
-from touti_core.cards import NAMES
+# run from a clone without installing the package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from touti_core import api, bots  # noqa: E402
+from touti_core.arena import deal_hands  # noqa: E402
+from touti_core.cards import NAMES  # noqa: E402
 
 
 def quantile(xs, q):

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from touti_core import api, rng
-from touti_core.cards import NAMES
-from touti_core.engine import GHNA, PLAY, Game
+# run from a clone without installing the package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from touti_core import api, rng  # noqa: E402
+from touti_core.cards import NAMES  # noqa: E402
+from touti_core.engine import GHNA, PLAY, Game  # noqa: E402
 
 
 def pick_bit(m: int, rand) -> int:
