@@ -16,7 +16,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from touti_core.bots.knowledge import from_game
 from touti_core.bots.play import Deal, _moves, legal_mask, playout, solve
+from touti_core.bots.players import make_bot, resample
 from touti_core.cards import BIT, GHNA_MASK
 from touti_core.engine import PLAY, Game
 from touti_core.rules import Rules
@@ -145,3 +147,26 @@ def test_legal_mask_matches_the_engine(seed, overtrump):
                           overtrump) == expected
         g.apply(r.choice([c for c in range(40) if expected >> c & 1]))
         cards += 1
+
+
+def test_resampling_keeps_n_draws_in_proportion_to_the_weights():
+    worlds = [([i, 0, 0, 0], wt) for i, wt in enumerate([0.0, 5.0, 1e-9, 3.0, 2.0])]
+    out = resample(worlds, 10, random.Random(1))
+    counts = {hands[0]: n for hands, n in out}
+    assert counts == {1: 5.0, 3: 3.0, 4: 2.0}
+    for seed in range(20):
+        out = resample(worlds, 7, random.Random(seed))
+        assert sum(n for _, n in out) == 7
+        assert all(hands[0] in (1, 3, 4) for hands, _ in out)
+
+
+def test_a_defender_concedes_only_on_every_deal_the_rules_allow():
+    """Concession ignores the weights: resampling must not hide a deal that defeats the contract."""
+    bot = make_bot("strong", 3)
+    asked = []
+    bot.worlds = lambda k, n, resampled=True: asked.append(resampled) or []
+    g = Game.new(11)
+    g.setup_play(1, 100, 0)
+    k = from_game(g, 0)
+    k.tricks = [None] * 7           # three tricks to go
+    assert bot.lost_everywhere(k) is False and asked == [False]

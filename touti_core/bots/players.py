@@ -397,7 +397,7 @@ class StrongBot(NormalBot):
     bid_bias = 0.0          # points added to the simulated result in the auction
     sim_sigma = 10.0        # spread of the real result around one simulated playout
     soft = 1                # weigh the worlds by the soft evidence (auction, play)
-    eps = 0.3               # likelihood of a card the sensible-play model would not choose
+    eps = 0.02              # likelihood of a card the sensible-play model would not choose
     eps_partner = 0.6       # the same for the partner's cards
     soft_t = 10.0           # temperature of the auction evidence (points)
     conventions = 0.2       # likelihood of a hand that breaks the signal conventions (1: ignore them)
@@ -405,6 +405,7 @@ class StrongBot(NormalBot):
     sim_trump = 1           # name trumps by simulation (0: by the hand evaluation)
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
+    pool = 8.0              # card play: draw pool x n deals, keep n by their weights
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -477,8 +478,14 @@ class StrongBot(NormalBot):
             return w
         return weigh
 
-    def worlds(self, k: Knowledge, n: int) -> list:
-        return self.sampler(k).worlds(n)
+    def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
+        """``n`` weighted deals; in the card play drawn from a pool ``pool`` times
+        larger and resampled by weight, so that the few deals that fit the cards
+        played are not drowned among the many that do not."""
+        pool = self.pool if resampled and k.phase in (PLAY, CONCESSION) else 1
+        if pool <= 1:
+            return self.sampler(k).worlds(n, self._deadline)
+        return resample(self.sampler(k).worlds(int(n * pool), self._deadline), n, self.rand)
 
     # ---- auction by simulation
     def simulate_contract(self, k: Knowledge, worlds: list, declarer: int) -> list:
@@ -622,7 +629,8 @@ class StrongBot(NormalBot):
         left = 10 - len(k.tricks)
         if left > 4:
             return False
-        worlds = self.worlds(k, self.exact_worlds)
+        # every deal the hard evidence allows, however unlikely: no resampling
+        worlds = self.worlds(k, self.exact_worlds, resampled=False)
         if not worlds:
             return False
         for hands, _ in worlds:
@@ -635,6 +643,27 @@ class StrongBot(NormalBot):
 
     def accept(self, k) -> bool:
         return self.lost_everywhere(k)
+
+
+def resample(worlds: list, n: int, rand: random.Random) -> list:
+    """``n`` draws from weighted ``worlds`` in proportion to their weights (systematic
+    resampling), identical draws merged: ``[(hands, count)]``."""
+    total = sum(wt for _, wt in worlds)
+    if total <= 0 or not worlds:
+        return worlds[:n]
+    step = total / n
+    u = rand.random() * step
+    out = []
+    acc = 0.0
+    for hands, wt in worlds:
+        acc += wt
+        count = 0
+        while u < acc:
+            count += 1
+            u += step
+        if count:
+            out.append((hands, float(count)))
+    return out
 
 
 def _quiet_pass(k: Knowledge, s: int) -> bool:
@@ -707,10 +736,10 @@ class PerfectBot(StrongBot):
     peek_auction = 1        # 0: bid and name trumps like the strong bot (for measurement)
     peek_play = 1           # 0: play the cards like the strong bot (for measurement)
 
-    def worlds(self, k: Knowledge, n: int) -> list:
+    def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         peek = self.peek_play if k.phase in (PLAY, CONCESSION) else self.peek_auction
         if not peek:
-            return super().worlds(k, n)
+            return super().worlds(k, n, resampled)
         return [(list(self.hands), 1.0)]
 
 

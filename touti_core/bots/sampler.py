@@ -23,6 +23,7 @@ evidence (the auction) multiplies the weights.
 from __future__ import annotations
 
 import random
+import time
 
 from ..cards import BIT
 
@@ -64,10 +65,13 @@ class Sampler:
             self.failures += 1
         return None
 
-    def worlds(self, n: int) -> list:
-        """Up to ``n`` worlds, identical ones merged (their weights added)."""
+    def worlds(self, n: int, deadline: float = float("inf")) -> list:
+        """Up to ``n`` worlds, identical ones merged (their weights added); past the
+        ``deadline`` (a ``time.perf_counter()`` value) no new world is drawn after the first."""
         seen: dict = {}
-        for _ in range(n):
+        for i in range(n):
+            if i and time.perf_counter() > deadline:
+                break
             w = self.world()
             if w is None:
                 break
