@@ -4,30 +4,19 @@
 //   node bench/pyodide_speed.mjs [seconds]
 //
 // Needs the pinned npm package (npm ci).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
+import { copyPythonTree } from "../tools/pyodide_fs.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.argv[2] || 3);
 
-function copyTree(py, src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const name of readdirSync(src)) {
-    const s = join(src, name);
-    if (statSync(s).isDirectory()) {
-      if (name !== "__pycache__") copyTree(py, s, `${dst}/${name}`);
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(`${dst}/${name}`, readFileSync(s));
-    }
-  }
-}
-
 const t0 = performance.now();
 const py = await loadPyodide();
 console.log(`pyodide ${py.version} loaded in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-copyTree(py, join(root, "touti_core"), "/bench/touti_core");
+copyPythonTree(py, join(root, "touti_core"), "/bench/touti_core");
 py.FS.writeFile("/bench/engine_speed.py", readFileSync(join(root, "bench", "engine_speed.py")));
 py.runPython(`
 import sys

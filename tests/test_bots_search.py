@@ -17,7 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from touti_core.bots.knowledge import from_game
-from touti_core.bots.play import Deal, _moves, legal_mask, playout, solve
+from touti_core.bots.play import Deal, _moves, ghna_keep, legal_mask, playout, solve
 from touti_core.bots.players import make_bot, resample
 from touti_core.cards import BIT, GHNA_MASK
 from touti_core.engine import PLAY, Game
@@ -80,13 +80,13 @@ def test_only_truly_equivalent_cards_are_merged():
     two, four, five, six = 0, 1, 2, 3
     hand = BIT[two] | BIT[five]
     others = BIT[four]                       # the 4 is still in another hand
-    assert _moves(None, hand, hand, ~others) == [two, five]
-    assert _moves(None, hand, hand, ~0) == [two]            # the 4 was played
+    assert _moves(hand, ~others) == [two, five]
+    assert _moves(hand, ~0) == [two]            # the 4 was played
     touching = BIT[five] | BIT[six]
-    assert _moves(None, touching, touching, ~BIT[four]) == [five]
+    assert _moves(touching, ~BIT[four]) == [five]
     # equal rank gap but different points are never merged (3 and Ace: 10 and 11)
     three, ace = 8, 9
-    assert _moves(None, BIT[three] | BIT[ace], BIT[three] | BIT[ace], ~0) == [three, ace]
+    assert _moves(BIT[three] | BIT[ace], ~0) == [three, ace]
 
 
 def test_moves_sharing_one_table_get_the_same_values_as_fresh_searches():
@@ -170,3 +170,15 @@ def test_a_defender_concedes_only_on_every_deal_the_rules_allow():
     k = from_game(g, 0)
     k.tricks = [None] * 7           # three tricks to go
     assert bot.lost_everywhere(k) is False and asked == [False]
+
+
+def test_the_ghna_cards_kept_are_those_that_still_fit_under_the_cap():
+    """Rey and Cabal of each complete Ghna, while its value still fits (RULES.md: the cap)."""
+    coins, cups = GHNA_MASK[0], GHNA_MASK[1]
+    hand = coins | cups | BIT[25]
+    # trumps are coins: the coins Ghna is worth 40, the cups one 20
+    assert ghna_keep(hand, 0, 100, 0, 0) == coins | cups
+    assert ghna_keep(hand, 0, 40, 20, 0) == cups          # 20 + 40 > 40, 20 + 20 fits
+    assert ghna_keep(hand, 0, 60, 20, 0b10) == coins      # cups already declared
+    assert ghna_keep(hand, 0, 60, 60, 0) == 0             # the cap is reached
+    assert ghna_keep(hand & ~BIT[GHNA_MASK[1].bit_length() - 1], 0, 100, 0, 0) == coins

@@ -6,26 +6,15 @@
 //
 // tests/test_bots_pyodide.py plays the same hands on CPython and compares:
 // the bots decide the same in the browser as on CPython.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "pyodide";
+import { copyPythonTree } from "../../tools/pyodide_fs.mjs";
 
 const [root, seed, hands] = process.argv.slice(2);
 
-function copyTree(py, src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const name of readdirSync(src)) {
-    const s = join(src, name);
-    if (statSync(s).isDirectory()) {
-      if (name !== "__pycache__") copyTree(py, s, `${dst}/${name}`);
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(`${dst}/${name}`, readFileSync(s));
-    }
-  }
-}
-
 const py = await loadPyodide();
-copyTree(py, join(root, "touti_core"), "/src/touti_core");
+copyPythonTree(py, join(root, "touti_core"), "/src/touti_core");
 py.FS.writeFile("/src/bots_hands.py", readFileSync(join(root, "tests", "pyodide", "bots_hands.py")));
 const out = py.runPython(`
 import sys

@@ -18,8 +18,8 @@ Hard evidence (what the rules prove) decides which deals are possible
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, GHNA_MASK
-from .play import Table, heuristic_card, legal_mask
+from ..cards import FULL_DECK
+from .play import Table, ghna_keep, heuristic_card, legal_mask
 
 
 def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
@@ -34,30 +34,32 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
     overtrump = k.rules.overtrump
     played_by = k.played_by
     partner = k.seat ^ 2
+    # once per event, what does not depend on the world: the cards not yet played
+    # then, the seat's cards played since, the evidence on each seat then, and
+    # what a card the model would not have chosen costs
+    prepared = []
+    for s, c, trick, wc, ws, played, before, excl, must, gtotal, gdone in events:
+        m = must[0] | must[1] | must[2] | must[3]
+        allowed = tuple(~excl[o] & ~m for o in range(4))
+        keeps = (s & 1) == (decl & 1) and cap > gtotal
+        prepared.append((s, c, trick, wc, ws, FULL_DECK & ~played, played_by[s] & ~before,
+                         allowed, must, keeps, gtotal, gdone,
+                         eps_partner if s == partner else eps))
 
     def weigh(hands) -> float:
         w = 1.0
-        for s, c, trick, wc, ws, played, before, excl, must, gtotal, gdone in events:
-            hand = hands[s] | (played_by[s] & ~before)
+        for s, c, trick, wc, ws, unplayed, later, allowed, must, keeps, gtotal, gdone, \
+                cost in prepared:
+            hand = hands[s] | later
             lm = legal_mask(hand, trick, wc, ws, s, trump, overtrump)
             if lm & (lm - 1) == 0:
                 continue
-            unseen = FULL_DECK & ~hand & ~played
-            m = 0
-            for o in range(4):
-                m |= must[o]
-            may = [(unseen & ~excl[o] & ~m) | must[o] for o in range(4)]
+            unseen = unplayed & ~hand
+            may = [(unseen & allowed[o]) | must[o] for o in range(4)]
             may[s] = hand
-            keep = 0
-            if (s & 1) == (decl & 1) and cap > gtotal:
-                for x in range(4):
-                    g = GHNA_MASK[x]
-                    if hand & g == g and not gdone >> x & 1 and \
-                            gtotal + (40 if x == trump else 20) <= cap:
-                        keep |= g
-            pred = heuristic_card(s, hand, lm, list(trick), wc, ws, trump, decl,
-                                  Table(may, False), keep)
-            if pred != c:
-                w *= eps_partner if s == partner else eps
+            keep = ghna_keep(hand, trump, cap, gtotal, gdone) if keeps else 0
+            if heuristic_card(s, hand, lm, trick, wc, ws, trump, decl, Table(may, False),
+                              keep) != c:
+                w *= cost
         return w
     return weigh

@@ -55,6 +55,20 @@ def legal_mask(hand: int, trick: list, win_card: int, win_seat: int, seat: int, 
     return hand
 
 
+def ghna_keep(hand: int, trump: int, cap: int, total: int, done: int) -> int:
+    """Rey and Cabal of the declaring team's undeclared Ghna in ``hand`` that still
+    fit under ``cap`` (``total`` declared so far, ``done`` a mask of declared suits):
+    the cards to keep while the Ghna can still be declared."""
+    if cap <= total:
+        return 0
+    k = 0
+    for x in range(4):
+        g = GHNA_MASK[x]
+        if hand & g == g and not done >> x & 1 and total + (40 if x == trump else 20) <= cap:
+            k |= g
+    return k
+
+
 def beats(c: int, w: int, trump: int) -> bool:
     """Does card ``c`` beat the current winning card ``w``?"""
     if SUIT[c] == SUIT[w]:
@@ -316,16 +330,9 @@ class Deal:
 
     def keep_mask(self, seat: int) -> int:
         """Cards of an undeclared Ghna that still fits: the declaring team keeps them."""
-        if (seat & 1) != (self.decl & 1) or self.cap <= self.ghna_total:
+        if (seat & 1) != (self.decl & 1):
             return 0
-        hand = self.hands[seat]
-        k = 0
-        for x in range(4):
-            g = GHNA_MASK[x]
-            if hand & g == g and not self.ghna_done >> x & 1 and \
-                    self.ghna_total + (40 if x == self.trump else 20) <= self.cap:
-                k |= g
-        return k
+        return ghna_keep(self.hands[seat], self.trump, self.cap, self.ghna_total, self.ghna_done)
 
     def legal(self) -> int:
         s = self.to_act
@@ -434,7 +441,7 @@ def playout(d: Deal, excl=None) -> int:
 
 
 # ----------------------------------------------------------- exact search
-def _moves(hands: list, hand: int, lm: int, out_mask: int) -> list:
+def _moves(lm: int, out_mask: int) -> list:
     """Legal cards with equivalent ones merged (touching cards of a suit, same points)."""
     moves = []
     prev = -2
@@ -488,7 +495,7 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
     maximize = (s & 1) == (d.decl & 1)
     lm = legal_mask(hands[s], trick, d.win_card, d.win_seat, s, d.trump, d.overtrump)
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
-    moves = _moves(hands, hands[s], lm, out_mask)
+    moves = _moves(lm, out_mask)
     if len(moves) > 1:
         first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
                                Table(hands, True), 0)

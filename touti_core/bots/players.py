@@ -36,7 +36,7 @@ from ..engine import (
 from . import handeval as he
 from .inference import play_weigher
 from .knowledge import Knowledge, from_game
-from .play import Deal, Table, _moves, heuristic_card, playout, solve
+from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler
 
 SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
@@ -138,15 +138,9 @@ def already_made(k: Knowledge) -> bool:
 
 def keep_mask(k: Knowledge) -> int:
     """My undeclared Ghna that still fit: keep their Rey and Cabal while I can."""
-    if not k.declaring(k.seat) or k.cap <= k.ghna_total:
+    if not k.declaring(k.seat):
         return 0
-    m = 0
-    for x in range(4):
-        g = GHNA_MASK[x]
-        if k.hand & g == g and not k.ghna_done >> x & 1 and \
-                k.ghna_total + (40 if x == k.trump else 20) <= k.cap:
-            m |= g
-    return m
+    return ghna_keep(k.hand, k.trump, k.cap, k.ghna_total, k.ghna_done)
 
 
 def table_of(k: Knowledge, track: bool = True) -> Table:
@@ -573,7 +567,7 @@ class StrongBot(NormalBot):
         for c in cards:
             lm |= BIT[c]
         out_mask = k.played | k.hand
-        return _moves(None, k.hand, lm, out_mask)
+        return _moves(lm, out_mask)
 
     def evaluate(self, k: Knowledge, moves: list, worlds: list, deadline: float) -> dict:
         """Weighted mean utility of each move over the worlds (PIMC with exact endgames)."""
