@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from touti_core.bots.knowledge import from_game
 from touti_core.bots.play import Deal, _moves, ghna_keep, legal_mask, playout, solve
 from touti_core.bots.players import make_bot, resample
-from touti_core.cards import BIT, GHNA_MASK
+from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import PLAY, Game
 from touti_core.rules import Rules
 
@@ -182,3 +182,23 @@ def test_the_ghna_cards_kept_are_those_that_still_fit_under_the_cap():
     assert ghna_keep(hand, 0, 60, 20, 0b10) == coins      # cups already declared
     assert ghna_keep(hand, 0, 60, 60, 0) == 0             # the cap is reached
     assert ghna_keep(hand & ~BIT[GHNA_MASK[1].bit_length() - 1], 0, 100, 0, 0) == coins
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed):
+    """A playout stopped with three tricks to go leaves whole tricks to the search;
+    the strong bot's value of each move is the playout to there, then ``solve``."""
+    g = Game.new(seed)
+    g.setup_play(seed % 4, 100, seed % 4)
+    k = from_game(g, g.to_act)
+    bot = make_bot("strong", seed)
+    assert bot.mid_exact == 3
+    moves = bot.candidate_moves(k, [c for c in g.legal() if c < 40])
+    values = bot.evaluate(k, moves, [(list(g.hands), 1.0)], float("inf"))
+    for m in moves:
+        d = bot.base_deal(k, g.hands)
+        d.play(m)
+        playout(d, k.excl, 7)
+        assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
+        assert d.won[0] + d.won[1] + sum(POINTS[c] for c in range(40) if any(h >> c & 1 for h in d.hands)) == 120
+        assert values[m] == bot.utility(k, solve(d))

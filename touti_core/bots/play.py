@@ -391,9 +391,9 @@ class Deal:
         return -1
 
 
-def playout(d: Deal, excl=None) -> int:
-    """Play the deal to its end with the heuristic policy; the declaring team's
-    final points.  ``d`` is consumed.
+def playout(d: Deal, excl=None, stop: int = 10) -> int:
+    """Play the deal with the heuristic policy to its end (or until ``stop``
+    tricks are done); the declaring team's points then.  ``d`` is consumed.
 
     With ``excl`` None every player sees every hand.  Otherwise each player
     knows only its own hand, the cards played and the voids and play-rule
@@ -406,7 +406,7 @@ def playout(d: Deal, excl=None) -> int:
     if excl is not None:
         excl = list(excl)
         overtrump = d.overtrump
-    while d.ntricks < 10:
+    while d.ntricks < stop:
         s = d.to_act
         hand = hands[s]
         trick = d.trick

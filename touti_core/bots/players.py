@@ -400,6 +400,7 @@ class StrongBot(NormalBot):
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 8.0              # card play: draw pool x n deals, keep n by their weights
+    mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -583,7 +584,13 @@ class StrongBot(NormalBot):
             for m in moves:
                 d = base.copy()
                 d.play(m)
-                pts = solve(d, tt=tt) if exact else playout(d, excl)
+                if exact:
+                    pts = solve(d, tt=tt)
+                elif self.mid_exact:
+                    playout(d, excl, 10 - self.mid_exact)
+                    pts = solve(d, tt=tt)
+                else:
+                    pts = playout(d, excl)
                 totals[m] += wt * self.utility(k, pts)
                 if pts >= k.contract:
                     made[m] += wt
