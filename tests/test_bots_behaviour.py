@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from touti_core import api, bots
+from touti_core.bots.explain import explain
+from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
-from touti_core.engine import A_CONCEDE, GAME_OVER, HAND_OVER, PLAY, Game
+from touti_core.engine import A_CONCEDE, GAME_OVER, HAND_OVER, PLAY, A_BID, A_PASS, Game
 
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, play, win_auction
 
@@ -114,3 +116,33 @@ def test_every_decision_kind_has_a_hint_sentence():
         kinds.add(h["action"]["type"])
         s = api.act(s, h["action"])
     assert {"bid", "pass", "trump", "play", "next_hand"} <= kinds
+
+
+def _simulated(points_by_declarer: dict):
+    """A stand-in for the strong bot's simulation: every deal gives the declaring
+    seat's team these points whatever the trump, and no Ghna."""
+    def simulate_contract(k, worlds, declarer):
+        return [(1.0, [points_by_declarer[declarer]] * 4, [])]
+    return simulate_contract
+
+
+@pytest.mark.parametrize("theirs, expected", [(40, "pass"), (100, "bid")])
+def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(theirs, expected):
+    """Passing is worth minus the opponents' expected score, simulated in the same deals:
+    over a contract they would fail, our bid (we make 90) is worth less than letting them
+    fail; over one they would make, it is worth more."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)     # no Ace, no Ghna: nothing to announce
+    s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1, an opponent, is to act
+    v = view(s)
+    assert v["seat"] == 1
+    legal = [code_of(a) for a in v["legal"]]
+    for sim_compete, want in ((1, expected), (0, "bid")):   # the old rule: always outbid
+        bot = make_bot(f"strong:sim_compete={sim_compete}", seed=1)
+        bot.simulate_contract = _simulated({1: 90, 3: 90, 0: theirs, 2: theirs})
+        k = from_view(v)
+        code = bot.act(k, legal)
+        assert (A_BID <= code < A_PASS) == (want == "bid"), (sim_compete, bot.why)
+        assert bot.why["kind"] == want
+        if sim_compete and want == "pass":
+            assert explain(k, code, bot.why).startswith(
+                "Pass: the opponents' 70 will probably fail (about 0% chance to make it)")

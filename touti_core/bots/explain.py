@@ -58,6 +58,10 @@ def explain(k, code: int, why: dict) -> str:
         low = max(70, k.high + 10)
         p = why.get("best")
         chance = f" (about {_pct(p)} chance at best)" if p is not None else ""
+        theirs = why.get("theirs")
+        if k.high and theirs is not None and theirs < 0.5:
+            return (f"Pass: the opponents' {k.high} will probably fail (about {_pct(theirs)} chance"
+                    f" to make it); let them play it.")
         if k.high:
             return f"Pass: raising to {low} would probably fail{chance}; let the opponents play {k.high}."
         return f"Pass: your hand is not strong enough to bid {low}{chance}."

@@ -381,7 +381,7 @@ class StrongBot(NormalBot):
 
     level = "strong"
     margin = 0.0            # bids more readily than the normal bot (tuned in the arena)
-    compete = 0.2           # and lets the opponents play less readily
+    compete = 0.2           # and lets the opponents play less readily (when not simulated)
     play_worlds = 48        # sampled deals per card decision
     exact_worlds = 20       # sampled deals when the rest is searched exactly
     exact_tricks = 4        # exact alpha-beta when this many tricks (or fewer) remain
@@ -400,6 +400,7 @@ class StrongBot(NormalBot):
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 8.0              # card play: draw pool x n deals, keep n by their weights
+    sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
     _deadline = float("inf")
 
@@ -534,7 +535,24 @@ class StrongBot(NormalBot):
                 cache[amount] = best
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
-        return self._decide_bid(k, legal, values, self.alternative(k, at))
+        theirs = None
+        if values and self.sim_compete and k.high and (k.high_seat & 1) != (k.seat & 1):
+            theirs = self.their_chance(k, worlds, k.high_seat, k.high)
+            alt = -k.high * (2 * theirs - 1)
+        else:
+            alt = self.alternative(k, at)
+        code = self._decide_bid(k, legal, values, alt)
+        if theirs is not None and not A_BID <= code < A_PASS:
+            self.why["theirs"] = theirs
+        return code
+
+    def their_chance(self, k: Knowledge, worlds: list, declarer: int, amount: int) -> float:
+        """The opponents' chance to make ``amount`` (their contract simulated in the
+        same deals, with their best trump): letting them play is worth minus their
+        expected score, ``-amount x (2p - 1)``."""
+        sims = self.simulate_contract(k, worlds, declarer)
+        cap = k.rules.cap(amount)
+        return max(self.sim_prob(sims, amount, cap, t)[0] for t in range(4))
 
     def choose_trump(self, k, legal):
         if not self.sim_trump:
