@@ -8,7 +8,7 @@ from touti_core import api, bots
 from touti_core.bots.explain import explain
 from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
-from touti_core.engine import A_CONCEDE, GAME_OVER, HAND_OVER, PLAY, A_BID, A_PASS, Game
+from touti_core.engine import A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game
 
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, play, win_auction
 

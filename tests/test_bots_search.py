@@ -200,5 +200,6 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         d.play(m)
         playout(d, k.excl, 7)
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
-        assert d.won[0] + d.won[1] + sum(POINTS[c] for c in range(40) if any(h >> c & 1 for h in d.hands)) == 120
+        left = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+        assert d.won[0] + d.won[1] + sum(POINTS[c] for c in range(40) if left >> c & 1) == 120
         assert values[m] == bot.utility(k, solve(d))
