@@ -668,7 +668,7 @@ def resample(worlds: list, n: int, rand: random.Random) -> list:
     """``n`` draws from weighted ``worlds`` in proportion to their weights (systematic
     resampling), identical draws merged: ``[(hands, count)]``."""
     total = sum(wt for _, wt in worlds)
-    if total <= 0 or not worlds:
+    if total <= 0:
         return worlds[:n]
     step = total / n
     u = rand.random() * step
