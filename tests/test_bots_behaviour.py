@@ -119,11 +119,11 @@ def test_every_decision_kind_has_a_hint_sentence():
 
 
 def _simulated(points_by_declarer: dict):
-    """A stand-in for the strong bot's simulation: every deal gives the declaring
-    seat's team these points whatever the trump, and no Ghna."""
-    def simulate_contract(k, worlds, declarer):
-        return [(1.0, [points_by_declarer[declarer]] * 4, [])]
-    return simulate_contract
+    """A stand-in for one playout of the strong bot's simulation: every deal gives
+    the declaring seat's team these card points whatever the trump."""
+    def play_contract(k, hands, trump, declarer):
+        return points_by_declarer[declarer]
+    return play_contract
 
 
 @pytest.mark.parametrize("theirs, expected", [(40, "pass"), (100, "bid")])
@@ -138,7 +138,7 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
     legal = [code_of(a) for a in v["legal"]]
     for sim_compete, want in ((1, expected), (0, "bid")):   # the old rule: always outbid
         bot = make_bot(f"strong:sim_compete={sim_compete}", seed=1)
-        bot.simulate_contract = _simulated({1: 90, 3: 90, 0: theirs, 2: theirs})
+        bot.play_contract = _simulated({1: 90, 3: 90, 0: theirs, 2: theirs})
         k = from_view(v)
         code = bot.act(k, legal)
         assert (A_BID <= code < A_PASS) == (want == "bid"), (sim_compete, bot.why)

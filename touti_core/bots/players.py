@@ -484,19 +484,20 @@ class StrongBot(NormalBot):
         return resample(self.sampler(k).worlds(int(n * pool), self._deadline), n, self.rand)
 
     # ---- auction by simulation
+    def play_contract(self, k: Knowledge, hands, trump: int, declarer: int) -> int:
+        """One playout of the whole hand: the declaring team's card points."""
+        d = Deal.make(hands, trump, declarer, (k.dealer + 1) % 4, (), -1, -1, (0, 0), 100, 0, 0,
+                      0, k.rules.overtrump)
+        playout(d, NO_EVIDENCE if self.sim_blind else None)
+        return d.won[declarer & 1]
+
     def simulate_contract(self, k: Knowledge, worlds: list, declarer: int) -> list:
         """For each world: (weight, [card points with trump t for t in 0..3], Ghna values held)."""
         out = []
-        fore = (k.dealer + 1) % 4
         for hands, wt in worlds:
             if out and time.perf_counter() > self._deadline:
                 break
-            pts = []
-            for t in range(4):
-                d = Deal.make(hands, t, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0,
-                              k.rules.overtrump)
-                playout(d, NO_EVIDENCE if self.sim_blind else None)
-                pts.append(d.won[declarer & 1])
+            pts = [self.play_contract(k, hands, t, declarer) for t in range(4)]
             suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
             out.append((wt, pts, suits))
         return out
@@ -505,8 +506,7 @@ class StrongBot(NormalBot):
         """(probability to make, mean points) of ``amount`` with ``trump`` over simulations."""
         tot = made = mean = 0.0
         for wt, pts, suits in sims:
-            v = pts[trump] + he.fit_cap(sorted((40 if x == trump else 20 for x in suits),
-                                               reverse=True), cap) + self.bid_bias
+            v = pts[trump] + _ghna_points(suits, trump, cap) + self.bid_bias
             tot += wt
             mean += wt * v
             made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
@@ -547,12 +547,24 @@ class StrongBot(NormalBot):
         return code
 
     def their_chance(self, k: Knowledge, worlds: list, declarer: int, amount: int) -> float:
-        """The opponents' chance to make ``amount`` (their contract simulated in the
-        same deals, with their best trump): letting them play is worth minus their
-        expected score, ``-amount x (2p - 1)``."""
-        sims = self.simulate_contract(k, worlds, declarer)
+        """The opponents' chance to make ``amount``: their contract played out in the
+        same deals, each with the trump the declarer's own hand calls for (by the hand
+        evaluation, as the declarer chooses it, not knowing its partner's hand).  Letting
+        them play is worth minus their expected score, ``-amount x (2p - 1)``."""
         cap = k.rules.cap(amount)
-        return max(self.sim_prob(sims, amount, cap, t)[0] for t in range(4))
+        fore = (k.dealer + 1) % 4
+        tot = made = 0.0
+        for hands, wt in worlds:
+            if tot and time.perf_counter() > self._deadline:
+                break
+            h = hands[declarer]
+            t = max(range(4), key=lambda x: he.card_points(h, x, declarer == fore)
+                    + he.GHNA_RATE * he.fit_cap(he.ghna_values(h, x), cap))
+            suits = _ghna_suits(h) + _ghna_suits(hands[declarer ^ 2])
+            v = self.play_contract(k, hands, t, declarer) + _ghna_points(suits, t, cap) + self.bid_bias
+            made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
+            tot += wt
+        return made / tot if tot > 0 else 0.0
 
     def choose_trump(self, k, legal):
         if not self.sim_trump:
@@ -717,6 +729,11 @@ def _was_in_when_passed(k: Knowledge, p: int) -> bool:
 
 def _ghna_suits(hand: int) -> list:
     return [x for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x]]
+
+
+def _ghna_points(suits: list, trump: int, cap: int) -> int:
+    """The Ghna of ``suits`` declared under the cap, the biggest first (40 in trumps)."""
+    return he.fit_cap(sorted((40 if x == trump else 20 for x in suits), reverse=True), cap)
 
 
 def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
