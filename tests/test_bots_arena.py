@@ -64,6 +64,20 @@ def test_games_to_the_target_are_counted_from_the_chained_hands():
     assert (g["wins_A"], g["wins_B"], g["games"]) == (3, 2, 5)
 
 
+def test_the_game_win_interval_stays_within_0_and_1():
+    lo, hi = arena.wilson_ci(8, 10)
+    assert math.isclose(lo, 0.4902, abs_tol=1e-4) and math.isclose(hi, 0.9433, abs_tol=1e-4)
+    lo, hi = arena.wilson_ci(223, 226)       # the normal approximation gave 97.2-100.2%
+    assert 0.96 < lo < 223 / 226 < hi <= 1.0
+    lo, hi = arena.wilson_ci(5, 5)           # all won: still an interval, not a point
+    assert math.isclose(hi, 1.0) and lo < 0.6
+    assert arena.wilson_ci(0, 0) == (0.0, 1.0)
+    g = arena.games_to_target([{"deal": 0, "tables": [
+        {"team_of_A": 0, "delta": [600, 0], "cancelled": False},
+        {"team_of_A": 1, "delta": [0, 600], "cancelled": False}]}], 600)
+    assert g["rate_A"] == 1.0 and g["ci95_A"] == list(arena.wilson_ci(2, 2))
+
+
 def test_mean_ci_and_quantile():
     m, sd, lo, hi = arena.mean_ci([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and math.isclose(sd, math.sqrt(5 / 3))

@@ -123,6 +123,18 @@ def mean_ci(xs: list) -> tuple[float, float, float, float]:
     return m, sd, m - h, m + h
 
 
+def wilson_ci(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``k / n``: it stays within [0, 1]
+    and does not shrink to a point when every game goes one way."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
 def quantile(xs: list, q: float) -> float:
     if not xs:
         return 0.0
@@ -145,10 +157,8 @@ def games_to_target(deals: list, target: int) -> dict:
                 wins["A" if scores["A"] >= target else "B"] += 1
                 scores = {"A": 0, "B": 0}
     n = wins["A"] + wins["B"]
-    rate = wins["A"] / n if n else 0.0
-    h = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
-    return {"games": n, "wins_A": wins["A"], "wins_B": wins["B"], "rate_A": rate,
-            "ci95_A": [rate - h, rate + h]}
+    return {"games": n, "wins_A": wins["A"], "wins_B": wins["B"],
+            "rate_A": wins["A"] / n if n else 0.0, "ci95_A": list(wilson_ci(wins["A"], n))}
 
 
 def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
