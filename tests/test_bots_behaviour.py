@@ -8,9 +8,10 @@ from touti_core import api, bots
 from touti_core.bots.explain import explain
 from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
+from touti_core.cards import card_of, mask_of
 from touti_core.engine import A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game
 
-from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, play, win_auction
+from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, make_deal, play, win_auction
 
 
 def view(state: dict) -> dict:
@@ -146,3 +147,25 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
         if sim_compete and want == "pass":
             assert explain(k, code, bot.why).startswith(
                 "Pass: the opponents' 70 will probably fail (about 0% chance to make it)")
+
+
+def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
+    """Each simulated deal plays the opponents' contract once, with the trump the
+    declarer's hand in that deal calls for.  Here seat 0 makes its 70 only with that
+    trump: long coins in one deal, long cups in the other, so it makes in both.  Kept
+    to one trump for every deal (the best on average), it would make in only one."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
+    s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1 is to act
+    k = from_view(view(s))
+    coins = make_deal({0: "1O 3O 12O 10O 7O 6O"}, closed={0: "CEB"}, avoid={0: "1C 1E 1B"})
+    cups = make_deal({0: "1C 3C 12C 10C 7C 6C"}, closed={0: "OEB"}, avoid={0: "1O 1E 1B"})
+    worlds = [([mask_of(card_of(c) for c in h) for h in hands], 1.0) for hands in (coins, cups)]
+    played = []
+
+    def play_contract(k, hands, trump, declarer):
+        played.append(trump)
+        return 100 if trump == (0 if hands is worlds[0][0] else 1) else 0
+    bot = make_bot("strong", seed=1)
+    bot.play_contract = play_contract
+    assert bot.their_chance(k, worlds, 0, 70) > 0.99
+    assert played == [0, 1]                     # coins in the first deal, cups in the second
