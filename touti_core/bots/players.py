@@ -388,7 +388,8 @@ class StrongBot(NormalBot):
     bid_worlds = 96
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
-    bid_bias = 0.0          # points added to the simulated result in the auction
+    bid_bias = 5.0          # points added to the simulated result in the auction (the
+                            # playouts make less than the searching declarer; arena-tuned)
     sim_sigma = 10.0        # spread of the real result around one simulated playout
     soft = 1                # weigh the worlds by the soft evidence (auction, play)
     eps = 0.02              # likelihood of a card the sensible-play model would not choose
