@@ -6,6 +6,7 @@ import pytest
 
 from touti_core import api, bots
 from touti_core.bots.explain import explain
+from touti_core.bots.handeval import normal_cdf
 from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
 from touti_core.cards import card_of, mask_of
@@ -169,3 +170,21 @@ def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
     bot.play_contract = play_contract
     assert bot.their_chance(k, worlds, 0, 70) > 0.99
     assert played == [0, 1]                     # coins in the first deal, cups in the second
+
+
+@pytest.mark.parametrize("amount, ghna", [(70, 0), (80, 20), (90, 40), (100, 60), (120, 60)])
+def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap(amount, ghna):
+    """RULES 7, the cap: the declarer's trump Ghna (+40) and its partner's side Ghna
+    (+20) count for the declaring team, the biggest first, as far as the cap of the
+    contract allows (0 at 70, 20 at 80, 40 at 90: "after a +20, the +40 no longer
+    fits", so the +40 alone)."""
+    s = deal_game({1: "3O 3E 3C 3B 12B"}, dealer=3)
+    s = do(s, "bid", amount=70)
+    k = from_view(view(s))
+    deal = make_deal({0: "1O 3O 12O 11O 10O 7O", 2: "12C 11C"}, closed={0: "CEB"})
+    world = [mask_of(card_of(c) for c in h) for h in deal]
+    bot = make_bot("strong", seed=1)
+    bot.play_contract = lambda k, hands, trump, declarer: 50 if trump == 0 else 0
+    v = 50 + ghna + bot.bid_bias
+    assert bot.their_chance(k, [(world, 1.0)], 0, amount) == pytest.approx(
+        normal_cdf((v - amount + 0.5) / bot.sim_sigma))
