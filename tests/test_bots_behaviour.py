@@ -185,6 +185,7 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
     world = [mask_of(card_of(c) for c in h) for h in deal]
     bot = make_bot("strong", seed=1)
     bot.play_contract = lambda k, hands, trump, declarer: 50 if trump == 0 else 0
-    v = 50 + ghna + bot.bid_bias
+    bot.their_bias = 3.0                        # their margin, not the bot's own bid_bias
+    v = 50 + ghna + 3.0
     assert bot.their_chance(k, [(world, 1.0)], 0, amount) == pytest.approx(
         normal_cdf((v - amount + 0.5) / bot.sim_sigma))

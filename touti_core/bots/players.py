@@ -390,6 +390,7 @@ class StrongBot(NormalBot):
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
     bid_bias = 5.0          # points added to the simulated result in the auction (the
                             # playouts make less than the searching declarer; arena-tuned)
+    their_bias = 5.0        # the same for the opponents' simulated contract
     sim_sigma = 10.0        # spread of the real result around one simulated playout
     soft = 1                # weigh the worlds by the soft evidence (auction, play)
     eps = 0.02              # likelihood of a card the sensible-play model would not choose
@@ -562,7 +563,7 @@ class StrongBot(NormalBot):
             t = max(range(4), key=lambda x: he.card_points(h, x, declarer == fore)
                     + he.GHNA_RATE * he.fit_cap(he.ghna_values(h, x), cap))
             suits = _ghna_suits(h) + _ghna_suits(hands[declarer ^ 2])
-            v = self.play_contract(k, hands, t, declarer) + _ghna_points(suits, t, cap) + self.bid_bias
+            v = self.play_contract(k, hands, t, declarer) + _ghna_points(suits, t, cap) + self.their_bias
             made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
             tot += wt
         return made / tot if tot > 0 else 0.0
