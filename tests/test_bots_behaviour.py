@@ -10,7 +10,7 @@ from touti_core.bots.handeval import normal_cdf
 from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
 from touti_core.cards import card_of, mask_of
-from touti_core.engine import A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game
+from touti_core.engine import A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game
 
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, make_deal, play, win_auction
 
@@ -189,3 +189,82 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
     v = 50 + ghna + 3.0
     assert bot.their_chance(k, [(world, 1.0)], 0, amount) == pytest.approx(
         normal_cdf((v - amount + 0.5) / bot.sim_sigma))
+
+
+def _world(deal: list) -> list:
+    return [mask_of(card_of(c) for c in h) for h in deal]
+
+
+def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
+    """RULES 4: if all four leave without a bid, the hand is cancelled and nobody scores."""
+    s = deal_game({3: "3O 3E 3C 3B 12B"}, dealer=3)
+    for _ in range(3):
+        s = do(s, "pass")
+    v = view(s)
+    assert v["seat"] == 3
+    k = from_view(v)
+    bot = make_bot("strong", seed=1)
+    g = bot.rest_of_auction(k, _world(make_deal({3: "3O 3E 3C 3B 12B"})), A_PASS)
+    assert g.phase == HAND_OVER and g.last_hand["cancelled"]
+    bot.play_contract = _simulated({0: 130, 1: 130, 2: 130, 3: 130})
+    assert bot.leave_value(k, [(_world(make_deal({3: "3O 3E 3C 3B 12B"})), 1.0)], A_PASS) == (0.0, None)
+
+
+@pytest.mark.parametrize("points, value", [(0, 70.0), (130, -70.0)])
+def test_leaving_last_lets_the_opponents_play_their_contract(points, value):
+    """Seat 3 is the last one in over seat 0's 70: leaving ends the auction, and is worth
+    minus the opponents' expected score (+70 when they fail, -70 when they make it)."""
+    s = deal_game({3: "3O 3E 3C 3B 12B"}, dealer=3)
+    s = do(s, "bid", amount=70)
+    s = do(s, "pass")
+    s = do(s, "pass")
+    s = do(s, "no_signal")                 # seat 1's window before its partner bids
+    v = view(s)
+    assert v["seat"] == 3
+    k = from_view(v)
+    deal = _world(make_deal({3: "3O 3E 3C 3B 12B"}))
+    bot = make_bot("strong", seed=1)
+    g = bot.rest_of_auction(k, deal, A_PASS)
+    assert (g.phase, g.declarer, g.contract) == (PLAY, 0, 70)
+    bot.play_contract = _simulated({0: points, 2: points})
+    got, theirs = bot.leave_value(k, [(deal, 1.0)], A_PASS)
+    assert got == pytest.approx(value, abs=1e-3)
+    assert theirs == pytest.approx(0.0 if points == 0 else 1.0, abs=1e-5)
+
+
+def test_leaving_the_auction_counts_the_contract_the_partner_will_bid():
+    """Before anyone has bid, passing is not worth nothing: here the partner (seat 2),
+    still to speak, holds seven coins with their Ghna and will bid; the rest of the
+    auction is played out, the partner names coins, and its contract counts for us."""
+    partner = "1O 3O 12O 11O 10O 7O 6O 1C 1E 1B"
+    s = deal_game({2: partner, 0: "4C 5C 4E 5E 2B"}, dealer=3)
+    v = view(s)
+    assert v["seat"] == 0 and v["legal"][0]["type"] == "bid"
+    k = from_view(v)
+    deal = _world(make_deal({2: partner, 0: "4C 5C 4E 5E 2B"}))
+    bot = make_bot("strong", seed=1)
+    g = bot.rest_of_auction(k, deal, A_PASS)
+    assert (g.phase, g.declarer, g.trump) == (PLAY, 2, 0)
+    bot.play_contract = _simulated({0: 0, 1: 0, 2: 130, 3: 0})
+    got, theirs = bot.leave_value(k, [(deal, 1.0)], A_PASS)
+    assert got == pytest.approx(g.contract, abs=1e-3) and g.contract >= 70
+    assert theirs is None
+
+
+@pytest.mark.parametrize("leave, expected", [(1000.0, "pass"), (-1000.0, "bid")])
+def test_with_roll_leave_the_strong_bot_weighs_its_bids_against_the_rolled_out_pass(leave, expected):
+    """The rolled-out value of leaving is what a bid must beat; seat 0 would leave with an
+    AS announcement (it holds an Ace, its partner may still bid), so that is rolled out."""
+    s = deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3)
+    v = view(s)
+    k = from_view(v)
+    legal = [code_of(a) for a in v["legal"]]
+    bot = make_bot("strong:roll_leave=1", seed=1)
+    asked = []
+    bot.leave_value = lambda k, worlds, code: asked.append(code) or (leave, None)
+    code = bot.act(k, legal)
+    assert asked == [A_ANNOUNCE_AS]
+    if expected == "pass":
+        assert code == A_ANNOUNCE_AS
+    else:
+        assert A_BID <= code < A_PASS

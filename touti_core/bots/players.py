@@ -31,7 +31,7 @@ from ..cards import ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT_MASK
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
-    HAND_OVER, PLAY, SIGNAL, TRUMP, bid_amount, bid_code,
+    HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
 from . import handeval as he
 from .inference import play_weigher
@@ -404,6 +404,10 @@ class StrongBot(NormalBot):
     pool = 8.0              # card play: draw pool x n deals, keep n by their weights
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
+    roll_leave = 0          # value leaving the auction by playing the rest of it out in each deal
+                            # (0: the opponents' contract as it stands, or nothing when no bid;
+                            # 2: only before anyone has bid)
+    roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -538,7 +542,11 @@ class StrongBot(NormalBot):
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
         theirs = None
-        if values and self.sim_compete and k.high and (k.high_seat & 1) != (k.seat & 1):
+        if values and (self.roll_leave == 1 or self.roll_leave == 2 and not k.high):
+            alt, theirs = self.leave_value(k, worlds, self.leave_code(k, legal))
+            if not k.high or (k.high_seat & 1) == (k.seat & 1):
+                theirs = None
+        elif values and self.sim_compete and k.high and (k.high_seat & 1) != (k.seat & 1):
             theirs = self.their_chance(k, worlds, k.high_seat, k.high)
             alt = -k.high * (2 * theirs - 1)
         else:
@@ -547,6 +555,60 @@ class StrongBot(NormalBot):
         if theirs is not None and not A_BID <= code < A_PASS:
             self.why["theirs"] = theirs
         return code
+
+    def leave_code(self, k: Knowledge, legal: list) -> int:
+        """How this seat leaves the auction: an announcement while the partner may still bid."""
+        if k.in_mask >> (k.seat ^ 2) & 1:
+            for code in (A_ANNOUNCE_COMPTE, A_ANNOUNCE_AS):
+                if code in legal:
+                    return code
+        return A_PASS
+
+    def rest_of_auction(self, k: Knowledge, hands: list, code: int) -> Game:
+        """The deal ``hands`` after this hand's actions and ``code``, the rest of the auction
+        and the choice of trumps played by the normal bot at every seat (with
+        ``roll_partner``, the partner as a bolder one: the strong bot's margin, and its
+        ``bid_bias`` added to the hand evaluation)."""
+        g = Game.from_deal([_cards(h) for h in hands], k.dealer, k.rules, list(k.scores))
+        for _, c in k.actions:
+            g.apply(c)
+        g.apply(code)
+        model = _AUCTION_MODEL
+        partner = k.seat ^ 2
+        while g.phase in (AUCTION, SIGNAL, TRUMP):
+            s = g.to_act
+            g.apply((_PARTNER_MODEL if self.roll_partner and s == partner else model).act_game(g, s))
+        return g
+
+    def leave_value(self, k: Knowledge, worlds: list, code: int) -> tuple:
+        """(value for this team, the opponents' chance to make their contract) of leaving
+        the auction with ``code``: in each deal the rest of the auction is played by the
+        normal bot's bidding (the partner's too, and this seat's signals, which are the
+        same), the declarer names trumps by its hand evaluation, and the contract is
+        played out; a hand nobody bids is worth nothing."""
+        me = k.seat & 1
+        tot = val = 0.0
+        theirs = their_w = 0.0
+        for hands, wt in worlds:
+            if tot and time.perf_counter() > self._deadline:
+                break
+            g = self.rest_of_auction(k, hands, code)
+            tot += wt
+            if g.declarer < 0 or g.trump < 0:
+                continue            # cancelled: nobody scores
+            d, amount, t = g.declarer, g.contract, g.trump
+            suits = _ghna_suits(hands[d]) + _ghna_suits(hands[d ^ 2])
+            ours = (d & 1) == me
+            v = (self.play_contract(k, hands, t, d) + _ghna_points(suits, t, g.cap)
+                 + (self.bid_bias if ours else self.their_bias))
+            p = he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
+            val += wt * amount * (2 * p - 1) * (1 if ours else -1)
+            if not ours:
+                theirs += wt * p
+                their_w += wt
+        if tot <= 0:
+            return 0.0, None
+        return val / tot, (theirs / their_w if their_w > 0 else None)
 
     def their_chance(self, k: Knowledge, worlds: list, declarer: int, amount: int) -> float:
         """The opponents' chance to make ``amount``: their contract played out in the
@@ -747,6 +809,13 @@ def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
         elif seat == s and code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
             return high_seat == (s ^ 2)
     return False
+
+
+_AUCTION_MODEL = NormalBot(0)     # how the strong bot expects the rest of an auction to go
+_PARTNER_MODEL = NormalBot(0)
+_PARTNER_MODEL.margin = StrongBot.margin
+_PARTNER_MODEL.compete = StrongBot.compete
+_PARTNER_MODEL.eval_bias = StrongBot.bid_bias
 
 
 # -------------------------------------------------------------- perfect
