@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from touti_core import api
+from touti_core.bots import handeval as he
 from touti_core.bots.knowledge import from_game, from_view
-from touti_core.bots.players import make_bot
+from touti_core.bots.players import NormalBot, _signalled_strength, make_bot
 from touti_core.bots.sampler import Sampler
 from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
-from touti_core.engine import GAME_OVER, HAND_OVER, Game
+from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
 from touti_core.rules import Rules
 
 from rules_helpers import deal_game, do, play, win_auction
@@ -191,3 +193,50 @@ def test_the_contract_is_known_while_the_declarer_names_trumps():
         s = do(s, "no_signal") if s["phase"] == "signal" else do(s, "pass")
     k = know(s, 0)
     assert (k.declarer, k.contract, k.cap) == (0, 90, 40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_signalled_strength_holds_for_the_bots_true_hands(seed):
+    """The bots signal +10 with a hand of strength 58 or more and PASS, or nothing
+    more after a first signal, without one: the reading of the strong bot's sampler
+    (a soft factor, not a fact) holds for the hands normal bots really held."""
+    g = Game.new(seed)
+    dealt = list(g.hands)
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    while g.phase in (AUCTION, SIGNAL):
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    k = from_game(g, 0)
+    for s in range(1, 4):
+        strength = he.best_strength(dealt[s])
+        for kind in _signalled_strength(k, s):
+            assert (strength >= NormalBot.plus10_strength) == (kind == "strong"), (s, kind, strength)
+
+
+def test_a_signal_of_strength_weighs_the_partner_s_hands():
+    """Seat 2 signals +10 before its partner bids again: the strong bot (seat 0) weighs
+    deals where seat 2's hand is strong 1 / conventions times more than without reading it."""
+    s = deal_game({0: "1O 3O 12O 11O 10O"}, dealer=3)
+    s = do(s, "bid", amount=80)                  # seat 0
+    s = do(s, "bid", amount=90)                  # seat 1
+    s = do(s, "pass")                            # seat 2
+    s = do(s, "pass")                            # seat 3
+    assert s["phase"] == "signal" and s["to_act"] == 2
+    s = do(s, "signal", signal="+10")
+    v = api.view(s, 0)
+    assert v["to_act"] == 0
+    k = from_view(v)
+    strong, weak = None, None
+    for hands, _ in Sampler(k, random.Random(3)).worlds(200):
+        strength = he.best_strength(hands[2])
+        if strength >= NormalBot.plus10_strength and strong is None:
+            strong = hands
+        elif strength < NormalBot.plus10_strength and weak is None:
+            weak = hands
+    assert strong is not None and weak is not None
+    ratios = []
+    for on in (1, 0):
+        bot = make_bot(f"strong:signal_strength={on}", seed=1)
+        weigh = bot.auction_weigher(k)
+        ratios.append(weigh(strong) / weigh(weak))
+    assert ratios[0] == pytest.approx(ratios[1] / make_bot("strong").conventions)

@@ -221,6 +221,7 @@ class NormalBot(Bot):
     margin = 4.0           # EV a bid must beat its alternative by
     compete = 0.05         # cost of letting the opponents play, per point of their bid
     eval_bias = 0.0        # points added to the hand evaluation (a stronger player makes more)
+    plus10_strength = 58   # the hand strength (he.best_strength) that signals +10
 
     # ---- auction
     def partner_bonus(self, k: Knowledge) -> tuple:
@@ -318,7 +319,7 @@ class NormalBot(Bot):
             self.why = {"kind": "signal", "signal": "AS"}
             return SIG_AS
         strength = he.best_strength(k.hand)
-        if strength >= 58 and "+10" not in told:
+        if strength >= self.plus10_strength and "+10" not in told:
             self.why = {"kind": "signal", "signal": "+10", "strength": strength}
             return SIG_PLUS10
         if not told:
@@ -408,6 +409,7 @@ class StrongBot(NormalBot):
                             # (0: the opponents' contract as it stands, or nothing when no bid;
                             # 2: only before anyone has bid)
     roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
+    signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -452,12 +454,16 @@ class StrongBot(NormalBot):
             if k.rules.signals and k.rules.truthful and self.conventions and k.announced[s] < 0 \
                     and (_quiet_pass(k, s) or _first_signal(k, s) in (SIG_PLUS10, SIG_PASS)):
                 terms.append((s, "quiet", 0))
+            # and signals +10 with a strong hand, PASS or nothing more without one
+            if self.signal_strength and self.conventions:
+                terms.extend((s, kind, 0) for kind in _signalled_strength(k, s))
         if not terms:
             return None
         played_by = k.played_by
         trump = k.trump
         temp = self.soft_t
         quiet = self.conventions
+        strong_at = self.plus10_strength
 
         def weigh(hands) -> float:
             w = 1.0
@@ -465,6 +471,10 @@ class StrongBot(NormalBot):
                 h0 = hands[s] | played_by[s]
                 if kind == "quiet":
                     if h0 & ACES_MASK or _ghna_suits(h0):
+                        w *= quiet
+                    continue
+                if kind == "strong" or kind == "weak":
+                    if (he.best_strength(h0) >= strong_at) != (kind == "strong"):
                         w *= quiet
                     continue
                 if kind == "declared":
@@ -778,6 +788,22 @@ def _first_signal(k: Knowledge, s: int) -> int:
         if code != A_NO_SIGNAL:
             return code
     return -1
+
+
+def _signalled_strength(k: Knowledge, s: int) -> set:
+    """What ``s``'s signals say of its strength by the bots' conventions: "strong" after
+    a +10; "weak" after a PASS, or after no signal when it had signalled but not +10."""
+    out = set()
+    told = k.announced[s] >= 0
+    plus10 = False
+    for _, code in k.signals[s]:
+        if code == SIG_PLUS10:
+            out.add("strong")
+            plus10 = True
+        elif code == SIG_PASS or (code == A_NO_SIGNAL and told and not plus10):
+            out.add("weak")
+        told = told or code != A_NO_SIGNAL
+    return out
 
 
 def _was_in_when_passed(k: Knowledge, p: int) -> bool:
