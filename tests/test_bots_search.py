@@ -160,6 +160,35 @@ def test_resampling_keeps_n_draws_in_proportion_to_the_weights():
         assert all(hands[0] in (1, 3, 4) for hands, _ in out)
 
 
+@pytest.mark.parametrize("play, settings, drawn", [
+    (False, "", 96), (False, "bid_pool=8", 96 * 8), (True, "", 48 * 8), (True, "pool=2", 96)])
+def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settings, drawn):
+    """The card play draws pool x 48 deals (8 x by default), the auction bid_pool x 96
+    (1 x: no pool), and each keeps 48 or 96 draws in proportion to the deals' weights
+    (with no pool: the deals drawn, with their weights)."""
+    bot = make_bot("strong:" + settings, 3)
+    asked = []
+
+    class Drawn:
+        def worlds(self, n, deadline):
+            asked.append(n)
+            return [([i, 0, 0, 0], 1.0 if i < n // 2 else 2.0) for i in range(n)]
+    bot.sampler = lambda k: Drawn()
+    g = Game.new(11)
+    if play:
+        g.setup_play(1, 100, 0)
+    k = from_game(g, g.to_act)
+    n = bot.play_worlds if play else bot.bid_worlds
+    out = bot.worlds(k, n)
+    assert asked == [drawn]
+    if drawn == n:      # kept as drawn, with their weights
+        assert out == Drawn().worlds(n, None)
+    else:               # resampled: the deals of weight 2 are drawn twice as often
+        assert sum(c for _, c in out) == n
+        heavy = sum(c for hands, c in out if hands[0] >= drawn // 2)
+        assert heavy == pytest.approx(2 * n / 3, abs=1)
+
+
 def test_a_defender_concedes_only_on_every_deal_the_rules_allow():
     """Concession ignores the weights: resampling must not hide a deal that defeats the contract."""
     bot = make_bot("strong", 3)

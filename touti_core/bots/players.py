@@ -403,6 +403,7 @@ class StrongBot(NormalBot):
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 8.0              # card play: draw pool x n deals, keep n by their weights
+    bid_pool = 1.0          # the same in the auction and the choice of trumps (8: no gain measured)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
     roll_leave = 0          # value leaving the auction by playing the rest of it out in each deal
@@ -493,8 +494,9 @@ class StrongBot(NormalBot):
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         """``n`` weighted deals; in the card play drawn from a pool ``pool`` times
         larger and resampled by weight, so that the few deals that fit the cards
-        played are not drowned among the many that do not."""
-        pool = self.pool if resampled and k.phase in (PLAY, CONCESSION) else 1
+        played are not drowned among the many that do not (in the auction, from a
+        pool ``bid_pool`` times larger)."""
+        pool = (self.pool if k.phase in (PLAY, CONCESSION) else self.bid_pool) if resampled else 1
         if pool <= 1:
             return self.sampler(k).worlds(n, self._deadline)
         return resample(self.sampler(k).worlds(int(n * pool), self._deadline), n, self.rand)
