@@ -268,3 +268,20 @@ def test_with_roll_leave_the_strong_bot_weighs_its_bids_against_the_rolled_out_p
         assert code == A_ANNOUNCE_AS
     else:
         assert A_BID <= code < A_PASS
+
+
+
+
+def test_with_roll_partner_the_partner_bids_like_a_bolder_normal_bot():
+    """In the rolled-out auction the partner (seat 2, with two Ghna) bids 90 as the normal
+    bot does; with roll_partner it bids with this bot's margin and its bid_bias added to
+    the hand evaluation (40 here), so it bids 100."""
+    spec = {0: "1O 3O 1C 3C 1E 3E 1B 12O 12C 12E", 1: "2O 4O 5O 2C 4C 5C 2E 4E 5E 2B",
+            3: "4B 5B 6O 6C 6E 6B 7O 7C 7E 7B"}
+    s = deal_game(spec, dealer=3)
+    k = from_view(view(s))
+    assert k.seat == 0
+    deal = _world(make_deal(spec))
+    for settings, contract in (("bid_bias=40", 90), ("roll_partner=1,bid_bias=40", 100)):
+        g = make_bot("strong:" + settings, seed=1).rest_of_auction(k, deal, A_PASS)
+        assert (g.phase, g.declarer, g.contract) == (PLAY, 2, contract)

@@ -585,11 +585,12 @@ class StrongBot(NormalBot):
         for _, c in k.actions:
             g.apply(c)
         g.apply(code)
-        model = _AUCTION_MODEL
-        partner = k.seat ^ 2
+        models = [_AUCTION_MODEL] * 4
+        if self.roll_partner:
+            bold = models[k.seat ^ 2] = NormalBot(0)
+            bold.margin, bold.compete, bold.eval_bias = self.margin, self.compete, self.bid_bias
         while g.phase in (AUCTION, SIGNAL, TRUMP):
-            s = g.to_act
-            g.apply((_PARTNER_MODEL if self.roll_partner and s == partner else model).act_game(g, s))
+            g.apply(models[g.to_act].act_game(g, g.to_act))
         return g
 
     def leave_value(self, k: Knowledge, worlds: list, code: int) -> tuple:
@@ -840,10 +841,6 @@ def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
 
 
 _AUCTION_MODEL = NormalBot(0)     # how the strong bot expects the rest of an auction to go
-_PARTNER_MODEL = NormalBot(0)
-_PARTNER_MODEL.margin = StrongBot.margin
-_PARTNER_MODEL.compete = StrongBot.compete
-_PARTNER_MODEL.eval_bias = StrongBot.bid_bias
 
 
 # -------------------------------------------------------------- perfect
