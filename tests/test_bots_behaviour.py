@@ -120,6 +120,11 @@ def test_every_decision_kind_has_a_hint_sentence():
     assert {"bid", "pass", "trump", "play", "next_hand"} <= kinds
 
 
+def _world(deal: list) -> list:
+    """A deal of card names as the bots' worlds hold it: one card mask per seat."""
+    return [mask_of(card_of(c) for c in h) for h in deal]
+
+
 def _simulated(points_by_declarer: dict):
     """A stand-in for one playout of the strong bot's simulation: every deal gives
     the declaring seat's team these card points whatever the trump."""
@@ -160,7 +165,7 @@ def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
     k = from_view(view(s))
     coins = make_deal({0: "1O 3O 12O 10O 7O 6O"}, closed={0: "CEB"}, avoid={0: "1C 1E 1B"})
     cups = make_deal({0: "1C 3C 12C 10C 7C 6C"}, closed={0: "OEB"}, avoid={0: "1O 1E 1B"})
-    worlds = [([mask_of(card_of(c) for c in h) for h in hands], 1.0) for hands in (coins, cups)]
+    worlds = [(_world(hands), 1.0) for hands in (coins, cups)]
     played = []
 
     def play_contract(k, hands, trump, declarer):
@@ -182,17 +187,13 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
     s = do(s, "bid", amount=70)
     k = from_view(view(s))
     deal = make_deal({0: "1O 3O 12O 11O 10O 7O", 2: "12C 11C"}, closed={0: "CEB"})
-    world = [mask_of(card_of(c) for c in h) for h in deal]
+    world = _world(deal)
     bot = make_bot("strong", seed=1)
     bot.play_contract = lambda k, hands, trump, declarer: 50 if trump == 0 else 0
     bot.their_bias = 3.0                        # their margin, not the bot's own bid_bias
     v = 50 + ghna + 3.0
     assert bot.their_chance(k, [(world, 1.0)], 0, amount) == pytest.approx(
         normal_cdf((v - amount + 0.5) / bot.sim_sigma))
-
-
-def _world(deal: list) -> list:
-    return [mask_of(card_of(c) for c in h) for h in deal]
 
 
 def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
@@ -203,11 +204,12 @@ def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
     v = view(s)
     assert v["seat"] == 3
     k = from_view(v)
+    deal = _world(make_deal({3: "3O 3E 3C 3B 12B"}))
     bot = make_bot("strong", seed=1)
-    g = bot.rest_of_auction(k, _world(make_deal({3: "3O 3E 3C 3B 12B"})), A_PASS)
+    g = bot.rest_of_auction(k, deal, A_PASS)
     assert g.phase == HAND_OVER and g.last_hand["cancelled"]
     bot.play_contract = _simulated({0: 130, 1: 130, 2: 130, 3: 130})
-    assert bot.leave_value(k, [(_world(make_deal({3: "3O 3E 3C 3B 12B"})), 1.0)], A_PASS) == (0.0, None)
+    assert bot.leave_value(k, [(deal, 1.0)], A_PASS) == (0.0, None)
 
 
 @pytest.mark.parametrize("points, value", [(0, 70.0), (130, -70.0)])
@@ -270,8 +272,6 @@ def test_with_roll_leave_the_strong_bot_weighs_its_bids_against_the_rolled_out_p
         assert A_BID <= code < A_PASS
 
 
-
-
 def test_with_roll_partner_the_partner_bids_like_a_bolder_normal_bot():
     """In the rolled-out auction the partner (seat 2, with two Ghna) bids 90 as the normal
     bot does; with roll_partner it bids with this bot's margin and its bid_bias added to
@@ -285,3 +285,15 @@ def test_with_roll_partner_the_partner_bids_like_a_bolder_normal_bot():
     for settings, contract in (("bid_bias=40", 90), ("roll_partner=1,bid_bias=40", 100)):
         g = make_bot("strong:" + settings, seed=1).rest_of_auction(k, deal, A_PASS)
         assert (g.phase, g.declarer, g.contract) == (PLAY, 2, contract)
+
+
+@pytest.mark.parametrize("roll_leave, rolled", [(1, True), (2, False), (0, False)])
+def test_roll_leave_2_rolls_the_auction_out_only_before_anyone_has_bid(roll_leave, rolled):
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
+    s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1 is to act
+    v = view(s)
+    bot = make_bot(f"strong:roll_leave={roll_leave}", seed=1)
+    asked = []
+    bot.leave_value = lambda k, worlds, code: asked.append(code) or (0.0, None)
+    bot.act(from_view(v), [code_of(a) for a in v["legal"]])
+    assert asked == ([A_PASS] if rolled else [])

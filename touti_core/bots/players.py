@@ -301,12 +301,19 @@ class NormalBot(Bot):
                             "mean": values[b][3] if len(values[b]) > 3 else None}
                 return bid_code(b)
         # pass: with an early announcement when the partner may still bid
-        self.why = {"kind": "pass", "alt": alt,
-                    "best": max(values.values())[1] if values else 0.0}
+        code = self.leave_code(k, legal)
+        if code == A_PASS:
+            self.why = {"kind": "pass", "alt": alt,
+                        "best": max(values.values())[1] if values else 0.0}
+        else:
+            self.why = {"kind": "announce", "signal": "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"}
+        return code
+
+    def leave_code(self, k: Knowledge, legal: list) -> int:
+        """How this seat leaves the auction: an announcement while the partner may still bid."""
         if k.in_mask >> (k.seat ^ 2) & 1:
             for code in (A_ANNOUNCE_COMPTE, A_ANNOUNCE_AS):
                 if code in legal:
-                    self.why = {"kind": "announce", "signal": "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"}
                     return code
         return A_PASS
 
@@ -520,6 +527,18 @@ class StrongBot(NormalBot):
             out.append((wt, pts, suits))
         return out
 
+    def made_prob(self, points: float, amount: int) -> float:
+        """The chance that a simulated result of ``points`` makes ``amount``."""
+        return he.normal_cdf((points - amount + 0.5) / self.sim_sigma)
+
+    def contract_chance(self, k: Knowledge, hands, declarer: int, trump: int, amount: int,
+                        cap: int, bias: float) -> float:
+        """The chance that ``declarer`` makes ``amount`` with ``trump`` in the deal ``hands``:
+        one playout, plus its team's Ghna under the cap, plus ``bias``."""
+        suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
+        v = self.play_contract(k, hands, trump, declarer) + _ghna_points(suits, trump, cap) + bias
+        return self.made_prob(v, amount)
+
     def sim_prob(self, sims: list, amount: int, cap: int, trump: int) -> tuple:
         """(probability to make, mean points) of ``amount`` with ``trump`` over simulations."""
         tot = made = mean = 0.0
@@ -527,7 +546,7 @@ class StrongBot(NormalBot):
             v = pts[trump] + _ghna_points(suits, trump, cap) + self.bid_bias
             tot += wt
             mean += wt * v
-            made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
+            made += wt * self.made_prob(v, amount)
         if tot <= 0:
             return 0.0, 0.0
         return made / tot, mean / tot
@@ -554,7 +573,7 @@ class StrongBot(NormalBot):
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
         theirs = None
-        if values and (self.roll_leave == 1 or self.roll_leave == 2 and not k.high):
+        if values and (self.roll_leave == 1 or (self.roll_leave == 2 and not k.high)):
             alt, theirs = self.leave_value(k, worlds, self.leave_code(k, legal))
             if not k.high or (k.high_seat & 1) == (k.seat & 1):
                 theirs = None
@@ -568,27 +587,24 @@ class StrongBot(NormalBot):
             self.why["theirs"] = theirs
         return code
 
-    def leave_code(self, k: Knowledge, legal: list) -> int:
-        """How this seat leaves the auction: an announcement while the partner may still bid."""
-        if k.in_mask >> (k.seat ^ 2) & 1:
-            for code in (A_ANNOUNCE_COMPTE, A_ANNOUNCE_AS):
-                if code in legal:
-                    return code
-        return A_PASS
-
-    def rest_of_auction(self, k: Knowledge, hands: list, code: int) -> Game:
-        """The deal ``hands`` after this hand's actions and ``code``, the rest of the auction
-        and the choice of trumps played by the normal bot at every seat (with
+    def auction_models(self, k: Knowledge) -> list:
+        """Who bids for each seat in the rolled-out auction: the normal bot (with
         ``roll_partner``, the partner as a bolder one: the strong bot's margin, and its
         ``bid_bias`` added to the hand evaluation)."""
-        g = Game.from_deal([_cards(h) for h in hands], k.dealer, k.rules, list(k.scores))
-        for _, c in k.actions:
-            g.apply(c)
-        g.apply(code)
         models = [_AUCTION_MODEL] * 4
         if self.roll_partner:
             bold = models[k.seat ^ 2] = NormalBot(0)
             bold.margin, bold.compete, bold.eval_bias = self.margin, self.compete, self.bid_bias
+        return models
+
+    def rest_of_auction(self, k: Knowledge, hands: list, code: int, models: list | None = None) -> Game:
+        """The deal ``hands`` after this hand's actions and ``code``, the rest of the auction
+        and the choice of trumps played by ``models`` (by default ``auction_models``)."""
+        g = Game.from_deal([_cards(h) for h in hands], k.dealer, k.rules, list(k.scores))
+        for _, c in k.actions:
+            g.apply(c)
+        g.apply(code)
+        models = models or self.auction_models(k)
         while g.phase in (AUCTION, SIGNAL, TRUMP):
             g.apply(models[g.to_act].act_game(g, g.to_act))
         return g
@@ -600,21 +616,20 @@ class StrongBot(NormalBot):
         same), the declarer names trumps by its hand evaluation, and the contract is
         played out; a hand nobody bids is worth nothing."""
         me = k.seat & 1
+        models = self.auction_models(k)
         tot = val = 0.0
         theirs = their_w = 0.0
         for hands, wt in worlds:
             if tot and time.perf_counter() > self._deadline:
                 break
-            g = self.rest_of_auction(k, hands, code)
+            g = self.rest_of_auction(k, hands, code, models)
             tot += wt
             if g.declarer < 0 or g.trump < 0:
                 continue            # cancelled: nobody scores
-            d, amount, t = g.declarer, g.contract, g.trump
-            suits = _ghna_suits(hands[d]) + _ghna_suits(hands[d ^ 2])
+            d, amount = g.declarer, g.contract
             ours = (d & 1) == me
-            v = (self.play_contract(k, hands, t, d) + _ghna_points(suits, t, g.cap)
-                 + (self.bid_bias if ours else self.their_bias))
-            p = he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
+            p = self.contract_chance(k, hands, d, g.trump, amount, g.cap,
+                                     self.bid_bias if ours else self.their_bias)
             val += wt * amount * (2 * p - 1) * (1 if ours else -1)
             if not ours:
                 theirs += wt * p
@@ -637,9 +652,7 @@ class StrongBot(NormalBot):
             h = hands[declarer]
             t = max(range(4), key=lambda x: he.card_points(h, x, declarer == fore)
                     + he.GHNA_RATE * he.fit_cap(he.ghna_values(h, x), cap))
-            suits = _ghna_suits(h) + _ghna_suits(hands[declarer ^ 2])
-            v = self.play_contract(k, hands, t, declarer) + _ghna_points(suits, t, cap) + self.their_bias
-            made += wt * he.normal_cdf((v - amount + 0.5) / self.sim_sigma)
+            made += wt * self.contract_chance(k, hands, declarer, t, amount, cap, self.their_bias)
             tot += wt
         return made / tot if tot > 0 else 0.0
 
