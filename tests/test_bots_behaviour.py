@@ -196,17 +196,26 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
         normal_cdf((v - amount + 0.5) / bot.sim_sigma))
 
 
-def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
-    """RULES 4: if all four leave without a bid, the hand is cancelled and nobody scores."""
-    s = deal_game({3: "3O 3E 3C 3B 12B"}, dealer=3)
-    for _ in range(3):
-        s = do(s, "pass")
+LAST = {3: "3O 3E 3C 3B 12B"}      # seat 3, the dealer, speaks last: no Ace, no Ghna
+
+
+def _last_seat_leaves(s: dict) -> tuple:
+    """Seat 3 is to act in ``s`` (dealt from LAST): (its knowledge, the true deal, a
+    strong bot, the game after seat 3 passes and the rest of the auction is played)."""
     v = view(s)
     assert v["seat"] == 3
     k = from_view(v)
-    deal = _world(make_deal({3: "3O 3E 3C 3B 12B"}))
+    deal = _world(make_deal(LAST))
     bot = make_bot("strong", seed=1)
-    g = bot.rest_of_auction(k, deal, A_PASS)
+    return k, deal, bot, bot.rest_of_auction(k, deal, A_PASS)
+
+
+def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
+    """RULES 4: if all four leave without a bid, the hand is cancelled and nobody scores."""
+    s = deal_game(LAST, dealer=3)
+    for _ in range(3):
+        s = do(s, "pass")
+    k, deal, bot, g = _last_seat_leaves(s)
     assert g.phase == HAND_OVER and g.last_hand["cancelled"]
     bot.play_contract = _simulated({0: 130, 1: 130, 2: 130, 3: 130})
     assert bot.leave_value(k, [(deal, 1.0)], A_PASS) == (0.0, None)
@@ -216,17 +225,12 @@ def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
 def test_leaving_last_lets_the_opponents_play_their_contract(points, value):
     """Seat 3 is the last one in over seat 0's 70: leaving ends the auction, and is worth
     minus the opponents' expected score (+70 when they fail, -70 when they make it)."""
-    s = deal_game({3: "3O 3E 3C 3B 12B"}, dealer=3)
+    s = deal_game(LAST, dealer=3)
     s = do(s, "bid", amount=70)
     s = do(s, "pass")
     s = do(s, "pass")
     s = do(s, "no_signal")                 # seat 1's window before its partner bids
-    v = view(s)
-    assert v["seat"] == 3
-    k = from_view(v)
-    deal = _world(make_deal({3: "3O 3E 3C 3B 12B"}))
-    bot = make_bot("strong", seed=1)
-    g = bot.rest_of_auction(k, deal, A_PASS)
+    k, deal, bot, g = _last_seat_leaves(s)
     assert (g.phase, g.declarer, g.contract) == (PLAY, 0, 70)
     bot.play_contract = _simulated({0: points, 2: points})
     got, theirs = bot.leave_value(k, [(deal, 1.0)], A_PASS)
