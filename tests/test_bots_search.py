@@ -232,3 +232,28 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         left = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
         assert d.won[0] + d.won[1] + sum(POINTS[c] for c in range(40) if left >> c & 1) == 120
         assert values[m] == bot.utility(k, solve(d))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_with_sim_exact_the_auction_s_playout_searches_the_last_tricks(seed):
+    """``sim_exact=3``: the simulated contract is played out blind to three tricks from
+    the end, which are searched exactly; the value stays the declaring team's card points
+    (the Ghna are counted apart, under the cap of the amount bid)."""
+    g = Game.new(seed)
+    k = from_game(g, g.to_act)
+    plain, exact = make_bot("strong", seed), make_bot("strong:sim_exact=3", seed)
+    fore = (g.dealer + 1) % 4
+    for trump in range(4):
+        for declarer in range(4):
+            d = Deal.make(g.hands, trump, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0)
+            whole = d.copy()
+            playout(whole, (0, 0, 0, 0))
+            assert plain.play_contract(k, g.hands, trump, declarer) == whole.won[declarer & 1]
+            playout(d, (0, 0, 0, 0), 7)
+            assert d.ntricks == 7 and d.trick == []
+            won = d.won[declarer & 1]
+            left = sum(POINTS[c] for c in range(40) if (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) >> c & 1)
+            d.cap = d.ghna_total            # no more Ghna: card points only
+            best = solve(d) - d.ghna_total
+            assert won <= best <= won + left + 10
+            assert exact.play_contract(k, g.hands, trump, declarer) == best

@@ -417,6 +417,7 @@ class StrongBot(NormalBot):
                             # (0: the opponents' contract as it stands, or nothing when no bid;
                             # 2: only before anyone has bid)
     roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
+    sim_exact = 0           # auction playouts: search this many last tricks exactly (0: play them out)
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     _deadline = float("inf")
 
@@ -513,8 +514,15 @@ class StrongBot(NormalBot):
         """One playout of the whole hand: the declaring team's card points."""
         d = Deal.make(hands, trump, declarer, (k.dealer + 1) % 4, (), -1, -1, (0, 0), 100, 0, 0,
                       0, k.rules.overtrump)
-        playout(d, NO_EVIDENCE if self.sim_blind else None)
-        return d.won[declarer & 1]
+        excl = NO_EVIDENCE if self.sim_blind else None
+        if not self.sim_exact:
+            playout(d, excl)
+            return d.won[declarer & 1]
+        # the last tricks searched exactly, as the card play does (card points only:
+        # the Ghna are counted apart, by the cap of the amount bid)
+        playout(d, excl, 10 - self.sim_exact)
+        d.cap = d.ghna_total
+        return solve(d) - d.ghna_total
 
     def simulate_contract(self, k: Knowledge, worlds: list, declarer: int) -> list:
         """For each world: (weight, [card points with trump t for t in 0..3], Ghna values held)."""
