@@ -252,7 +252,8 @@ def test_with_sim_exact_the_auction_s_playout_searches_the_last_tricks(seed):
             playout(d, (0, 0, 0, 0), 7)
             assert d.ntricks == 7 and d.trick == []
             won = d.won[declarer & 1]
-            left = sum(POINTS[c] for c in range(40) if (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) >> c & 1)
+            rest = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+            left = sum(POINTS[c] for c in range(40) if rest >> c & 1)
             d.cap = d.ghna_total            # no more Ghna: card points only
             best = solve(d) - d.ghna_total
             assert won <= best <= won + left + 10

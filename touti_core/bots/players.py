@@ -511,7 +511,8 @@ class StrongBot(NormalBot):
 
     # ---- auction by simulation
     def play_contract(self, k: Knowledge, hands, trump: int, declarer: int) -> int:
-        """One playout of the whole hand: the declaring team's card points."""
+        """One playout of the whole hand (with ``sim_exact``, its last tricks searched):
+        the declaring team's card points."""
         d = Deal.make(hands, trump, declarer, (k.dealer + 1) % 4, (), -1, -1, (0, 0), 100, 0, 0,
                       0, k.rules.overtrump)
         excl = NO_EVIDENCE if self.sim_blind else None
