@@ -53,6 +53,12 @@ def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> De
     return d
 
 
+def points_in_hands(d: Deal) -> int:
+    """The card points still held, all hands together."""
+    rest = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    return sum(POINTS[c] for c in range(40) if rest >> c & 1)
+
+
 def minimax(d: Deal) -> int:
     """The declaring team's final points, every legal card tried (the reference)."""
     if d.ntricks == 10:
@@ -229,8 +235,7 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         d.play(m)
         playout(d, k.excl, 7)
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
-        left = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-        assert d.won[0] + d.won[1] + sum(POINTS[c] for c in range(40) if left >> c & 1) == 120
+        assert d.won[0] + d.won[1] + points_in_hands(d) == 120
         assert values[m] == bot.utility(k, solve(d))
 
 
@@ -252,8 +257,7 @@ def test_with_sim_exact_the_auction_s_playout_searches_the_last_tricks(seed):
             playout(d, (0, 0, 0, 0), 7)
             assert d.ntricks == 7 and d.trick == []
             won = d.won[declarer & 1]
-            rest = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-            left = sum(POINTS[c] for c in range(40) if rest >> c & 1)
+            left = points_in_hands(d)
             d.cap = d.ghna_total            # no more Ghna: card points only
             best = solve(d) - d.ghna_total
             assert won <= best <= won + left + 10

@@ -446,6 +446,7 @@ class StrongBot(NormalBot):
         """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
         fore = (k.dealer + 1) % 4
         terms = []
+        signalled = []          # (seat, its signals say strong): kept apart, off by default
         for s in range(4):
             if s == k.seat:
                 continue
@@ -465,8 +466,8 @@ class StrongBot(NormalBot):
                 terms.append((s, "quiet", 0))
             # and signals +10 with a strong hand, PASS or nothing more without one
             if self.signal_strength and self.conventions:
-                terms.extend((s, kind, 0) for kind in _signalled_strength(k, s))
-        if not terms:
+                signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
+        if not terms and not signalled:
             return None
         played_by = k.played_by
         trump = k.trump
@@ -482,10 +483,6 @@ class StrongBot(NormalBot):
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
                     continue
-                if kind == "strong" or kind == "weak":
-                    if (he.best_strength(h0) >= strong_at) != (kind == "strong"):
-                        w *= quiet
-                    continue
                 if kind == "declared":
                     st = he.card_points(h0, trump, s == fore) + he.fit_cap(
                         he.ghna_values(h0, trump), k.cap)
@@ -496,6 +493,9 @@ class StrongBot(NormalBot):
                         w *= sigmoid((st + 12 - amount) / temp)
                     else:
                         w *= sigmoid((amount - st - 4) / temp)
+            for s, strong in signalled:
+                if (he.best_strength(hands[s] | played_by[s]) >= strong_at) != strong:
+                    w *= quiet
             return w
         return weigh
 
