@@ -10,7 +10,8 @@ from touti_core.bots.handeval import normal_cdf
 from touti_core.bots.knowledge import code_of, from_view
 from touti_core.bots.players import make_bot
 from touti_core.cards import card_of, mask_of
-from touti_core.engine import A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game
+from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game,
+                               bid_code)
 
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, make_deal, play, win_auction
 
@@ -301,3 +302,71 @@ def test_roll_leave_2_rolls_the_auction_out_only_before_anyone_has_bid(roll_leav
     bot.leave_value = lambda k, worlds, code: asked.append(code) or (0.0, None)
     bot.act(from_view(v), [code_of(a) for a in v["legal"]])
     assert asked == ([A_PASS] if rolled else [])
+
+
+
+@pytest.mark.parametrize("favourite", [0, -1])
+def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(favourite):
+    """roll_bids=2: leaving (here by an AS announcement: an Ace, the partner may still
+    bid), the lowest bid and the two best bids by the simulation are each rolled out,
+    in that order; the bot takes the one whose rolled-out value is highest (here leaving,
+    then the highest bid rolled out), whatever the simulation said."""
+    s = deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3)
+    v = view(s)
+    k = from_view(v)
+    legal = [code_of(a) for a in v["legal"]]
+    bot = make_bot("strong:roll_bids=2", seed=1)
+    asked = []
+
+    def rolled(k, worlds, codes):
+        asked.append(codes)
+        return {c: (50.0 if c == codes[favourite] else -50.0) for c in codes}
+    bot.rollout_values = rolled
+    code = bot.act(k, legal)
+    codes, = asked
+    assert codes[0] == A_ANNOUNCE_AS and codes[1] == bid_code(70)      # leaving, then 70
+    assert len(codes) in (3, 4) and codes[1:] == sorted(set(codes[1:]))
+    assert all(A_BID <= c < A_PASS for c in codes[1:])
+    assert code == codes[favourite]
+
+
+def test_a_rolled_out_bid_counts_the_opponents_answer():
+    """Seat 1 speaks over seat 0's 70; seat 2 (seven coins with their Ghna) will bid 140
+    and answers a bid of 140 with 150. With the opponents making 100 card points plus
+    the trump Ghna (+40) plus their_bias in every playout, 140 is probably made and 150
+    probably not: rolled out, passing is worth minus their expected score at 140, and
+    bidding 140 minus their expected score at 150, far better."""
+    spec = {2: "1O 3O 12O 11O 10O 7O 6O 1C 1E 1B", 1: "3C 12C 10C 3E 12E 10E"}
+    s = deal_game(spec, dealer=3)
+    s = do(s, "bid", amount=70)
+    k = from_view(view(s))
+    assert k.seat == 1
+    deal = _world(make_deal(spec))
+    bot = make_bot("strong:roll_bids=3", seed=1)
+    bot.play_contract = _simulated({0: 100, 2: 100, 1: 0, 3: 0})
+    got = bot.rollout_values(k, [(deal, 1.0)], [A_PASS, bid_code(140)])
+
+    def theirs(amount):
+        p = normal_cdf((100 + 40 + bot.their_bias - amount + 0.5) / bot.sim_sigma)
+        return -amount * (2 * p - 1)
+    assert got[A_PASS] == pytest.approx(theirs(140))
+    assert got[bid_code(140)] == pytest.approx(theirs(150))
+    assert got[bid_code(140)] > got[A_PASS] + 100
+
+
+@pytest.mark.parametrize("opponent_bid, rolled", [(True, True), (False, False)])
+def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent_bid, rolled):
+    """roll_compete=1: the bids and leaving are rolled out only when the opponents hold
+    the highest bid (here seat 0's 70, seat 1 to speak), not before anyone has bid."""
+    s = deal_game({1: "3O 3E 3C 3B 12O", 0: "1O 1E"}, dealer=3 if opponent_bid else 0)
+    if opponent_bid:
+        s = do(s, "bid", amount=70)             # seat 0 bids; seat 1 is to act
+    v = view(s)
+    assert v["seat"] == 1
+    bot = make_bot("strong:roll_bids=1,roll_compete=1", seed=1)
+    asked = []
+    bot.rollout_values = lambda k, worlds, codes: asked.append(codes) or dict.fromkeys(codes, 0.0)
+    bot.act(from_view(v), [code_of(a) for a in v["legal"]])
+    assert len(asked) == (1 if rolled else 0)
+    if rolled:
+        assert asked[0][:2] == [A_PASS, bid_code(80)] and len(asked[0]) in (2, 3)

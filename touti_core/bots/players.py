@@ -418,6 +418,9 @@ class StrongBot(NormalBot):
                             # 2: only before anyone has bid)
     roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
     sim_exact = 0           # auction playouts: search this many last tricks exactly (0: play them out)
+    roll_bids = 0           # value leaving and the best N bids (and the lowest) alike, by playing
+                            # the rest of the auction out in each deal (0: off)
+    roll_compete = 0        # 1: roll_bids only when the opponents hold the highest bid
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     _deadline = float("inf")
 
@@ -582,6 +585,9 @@ class StrongBot(NormalBot):
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
         theirs = None
+        if values and self.roll_bids and (not self.roll_compete or (
+                k.high and (k.high_seat & 1) != (k.seat & 1))):
+            return self._decide_by_rollouts(k, legal, worlds, values)
         if values and (self.roll_leave == 1 or (self.roll_leave == 2 and not k.high)):
             alt, theirs = self.leave_value(k, worlds, self.leave_code(k, legal))
             if not k.high or (k.high_seat & 1) == (k.seat & 1):
@@ -596,14 +602,67 @@ class StrongBot(NormalBot):
             self.why["theirs"] = theirs
         return code
 
+    def _decide_by_rollouts(self, k: Knowledge, legal: list, worlds: list, values: dict) -> int:
+        """``roll_bids``: leaving the auction, the lowest bid and the ``roll_bids`` best bids
+        by the simulation are each valued by playing the rest of the auction out in every
+        deal (``rollout_values``); the best of them is taken."""
+        ranked = sorted(values, key=lambda a: (-values[a][0], a))[:int(self.roll_bids)]
+        bids = sorted(set(ranked) | {min(values)})
+        leave = self.leave_code(k, legal)
+        codes = [leave] + [bid_code(b) for b in bids]
+        rolled = self.rollout_values(k, worlds, codes)
+        rolled_bids = {b: (rolled[bid_code(b)],) + tuple(values[b][1:]) for b in bids}
+        return self._decide_bid(k, legal, rolled_bids, rolled[leave])
+
+    def rollout_values(self, k: Knowledge, worlds: list, codes: list) -> dict:
+        """code -> this team's expected score after playing ``code``: in each deal the rest
+        of the auction is played by ``auction_models`` (this seat too, as a bolder normal
+        bot), the declarer names trumps by its hand evaluation and the contract is played
+        out; a hand nobody bids is worth nothing.  The deals are shared by the codes."""
+        models = self.auction_models(k)
+        models[k.seat] = self.bold_model()
+        vals = dict.fromkeys(codes, 0.0)
+        tot = 0.0
+        for hands, wt in worlds:
+            if tot and time.perf_counter() > self._deadline:
+                break
+            tot += wt
+            seen = {}          # contract -> its score: codes that end in one contract share it
+            for code in codes:
+                g = self.rest_of_auction(k, hands, code, models)
+                key = (g.declarer, g.contract, g.trump)
+                if key not in seen:
+                    seen[key] = self.rolled_score(k, hands, g)[0]
+                vals[code] += wt * seen[key]
+        if tot <= 0:
+            return vals
+        return {c: v / tot for c, v in vals.items()}
+
+    def rolled_score(self, k: Knowledge, hands: list, g: Game) -> tuple:
+        """(this team's expected score, the declarer's chance, whether it is ours) of the
+        contract that the rolled-out auction ``g`` reached, played out in ``hands``;
+        ``(0.0, None, False)`` when it was cancelled (nobody scores)."""
+        if g.declarer < 0 or g.trump < 0:
+            return 0.0, None, False
+        d, amount = g.declarer, g.contract
+        ours = (d & 1) == (k.seat & 1)
+        p = self.contract_chance(k, hands, d, g.trump, amount, g.cap,
+                                 self.bid_bias if ours else self.their_bias)
+        return amount * (2 * p - 1) * (1 if ours else -1), p, ours
+
+    def bold_model(self) -> NormalBot:
+        """The normal bot's bidding with this bot's margin, and its ``bid_bias`` added to
+        the hand evaluation: how this seat, or its partner, bids in a rolled-out auction."""
+        bold = NormalBot(0)
+        bold.margin, bold.compete, bold.eval_bias = self.margin, self.compete, self.bid_bias
+        return bold
+
     def auction_models(self, k: Knowledge) -> list:
         """Who bids for each seat in the rolled-out auction: the normal bot (with
-        ``roll_partner``, the partner as a bolder one: the strong bot's margin, and its
-        ``bid_bias`` added to the hand evaluation)."""
+        ``roll_partner``, the partner as a bolder one, ``bold_model``)."""
         models = [_AUCTION_MODEL] * 4
         if self.roll_partner:
-            bold = models[k.seat ^ 2] = NormalBot(0)
-            bold.margin, bold.compete, bold.eval_bias = self.margin, self.compete, self.bid_bias
+            models[k.seat ^ 2] = self.bold_model()
         return models
 
     def rest_of_auction(self, k: Knowledge, hands: list, code: int, models: list | None = None) -> Game:
@@ -624,23 +683,16 @@ class StrongBot(NormalBot):
         normal bot's bidding (the partner's too, and this seat's signals, which are the
         same), the declarer names trumps by its hand evaluation, and the contract is
         played out; a hand nobody bids is worth nothing."""
-        me = k.seat & 1
         models = self.auction_models(k)
         tot = val = 0.0
         theirs = their_w = 0.0
         for hands, wt in worlds:
             if tot and time.perf_counter() > self._deadline:
                 break
-            g = self.rest_of_auction(k, hands, code, models)
+            score, p, ours = self.rolled_score(k, hands, self.rest_of_auction(k, hands, code, models))
             tot += wt
-            if g.declarer < 0 or g.trump < 0:
-                continue            # cancelled: nobody scores
-            d, amount = g.declarer, g.contract
-            ours = (d & 1) == me
-            p = self.contract_chance(k, hands, d, g.trump, amount, g.cap,
-                                     self.bid_bias if ours else self.their_bias)
-            val += wt * amount * (2 * p - 1) * (1 if ours else -1)
-            if not ours:
+            val += wt * score
+            if p is not None and not ours:
                 theirs += wt * p
                 their_w += wt
         if tot <= 0:
