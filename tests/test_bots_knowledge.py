@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from touti_core import api
 from touti_core.bots import handeval as he
 from touti_core.bots.knowledge import from_game, from_view
-from touti_core.bots.players import NormalBot, _signalled_strength, make_bot
+from touti_core.bots.players import NormalBot, _signalled_strength, make_bot, sigmoid
 from touti_core.bots.sampler import Sampler
 from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
 from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
@@ -240,3 +240,27 @@ def test_a_signal_of_strength_weighs_the_partner_s_hands():
         weigh = bot.auction_weigher(k)
         ratios.append(weigh(strong) / weigh(weak))
     assert ratios[0] == pytest.approx(ratios[1] / make_bot("strong").conventions)
+
+
+def test_the_partner_s_bid_is_read_with_the_partner_offset():
+    """partner_offset reads the partner's bid as that of a bolder bidder: its hand
+    is weighed as if it were ``partner_offset`` points stronger than it is; the
+    opponents' passes are read as before."""
+    s = deal_game({0: "1O 3O 12O 11O 10O"}, dealer=3)
+    s = do(s, "bid", amount=70)                  # seat 0
+    s = do(s, "pass")                            # seat 1
+    s = do(s, "bid", amount=80)                  # seat 2, the partner
+    s = do(s, "no_signal")                       # seat 1's window before its partner bids
+    s = do(s, "pass")                            # seat 3
+    v = api.view(s, 0)
+    assert v["to_act"] == 0
+    k = from_view(v)
+    plain = make_bot("strong", seed=1).auction_weigher(k)
+    bold = make_bot("strong:partner_offset=6", seed=1).auction_weigher(k)
+    temp = make_bot("strong").soft_t
+    worlds = Sampler(k, random.Random(5)).worlds(20)
+    for hands, _ in worlds:
+        st = he.best_strength(hands[2])
+        expected = sigmoid((st + 6 + 12 - 80) / temp) / sigmoid((st + 12 - 80) / temp)
+        assert bold(hands) / plain(hands) == pytest.approx(expected)
+    assert len({round(bold(h) / plain(h), 9) for h, _ in worlds}) > 1

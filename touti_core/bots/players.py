@@ -422,6 +422,8 @@ class StrongBot(NormalBot):
                             # the rest of the auction out in each deal (0: off)
     roll_compete = 0        # 1: roll_bids only when the opponents hold the highest bid
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
+    partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
+                            # than the normal bot's (a partner that bids more readily than it)
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -453,14 +455,16 @@ class StrongBot(NormalBot):
         for s in range(4):
             if s == k.seat:
                 continue
+            # a hand ``off`` points weaker than the normal bot's bids, or passes, this amount
+            off = self.partner_offset if s == k.seat ^ 2 else 0.0
             if s == k.declarer and k.trump >= 0:
-                terms.append((s, "declared", k.contract))
+                terms.append((s, "declared", k.contract - off))
             elif k.bids[s]:
-                terms.append((s, "bid", k.bids[s]))
+                terms.append((s, "bid", k.bids[s] - off))
             elif k.first_pass_level[s] >= 0 and k.announced[s] < 0 and \
                     (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
                     not _partner_held_before_pass(k, s):
-                terms.append((s, "pass", max(70, k.first_pass_level[s] + 10)))
+                terms.append((s, "pass", max(70, k.first_pass_level[s] + 10) - off))
             # the bots' conventions: a player who holds an Ace or a Ghna says so (an
             # announcement instead of a plain pass while its partner may bid, AS or
             # COMPTE before +10 or PASS at its first signal)
