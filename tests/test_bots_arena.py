@@ -103,3 +103,29 @@ def test_arena_command_line(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["A"] == "easy" and data["deals"] == 3
     assert cli_main(["arena", "--a", "nobody", "--deals", "1"]) == 2
+
+
+def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
+    """bench/compare_tables.py: on the same deals, the points a hand that the second
+    run's side A gains over the first's, by kind of hand, add up to the difference of
+    the two runs' paired results; the kinds follow who declared at each table."""
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).parent.parent / "bench" / "compare_tables.py"
+    spec = importlib.util.spec_from_file_location("compare_tables", path)
+    ct = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ct)
+    first = arena.run("random", "easy", deals=6, seed=4, workers=1)
+    second = arena.run("normal", "easy", deals=6, seed=4, workers=1)
+    hands, gain, n = ct.compare(first["per_deal"], second["per_deal"])
+    assert n == 12 and sum(hands.values()) == 12
+    diff = second["paired_difference"]["mean"] - first["paired_difference"]["mean"]
+    assert math.isclose(sum(gain.values()) / n, diff)
+    for d1, d2 in zip(first["per_deal"], second["per_deal"]):
+        for t1, t2 in zip(d1["tables"], d2["tables"]):
+            k = ct.kind(t1, t2)
+            if not t1["cancelled"] and not t2["cancelled"] and t1["declarer"] == t2["declarer"] \
+                    and t1["contract"] == t2["contract"]:
+                assert k.endswith("at both, same contract")
+            elif ct.declares(t1) != ct.declares(t2):
+                assert "at the first table" in k

@@ -1,0 +1,79 @@
+"""Where one bot's lead over another comes from, hand by hand.
+
+Two arena runs on the same deals against the same opponent, for example
+
+    python -m touti_core arena --a strong --b normal --deals 300 --seed 4000 --per-deal --json strong.json
+    python -m touti_core arena --a perfect --b normal --deals 300 --seed 4000 --per-deal --json perfect.json
+    python bench/compare_tables.py strong.json perfect.json
+
+Every hand is then played at two tables that differ only in side A's bot.  The
+script sorts the hands by what the two tables did (who declared, the same contract
+or not) and prints, for each kind, how many hands and how many points a hand the
+second run's side A scored more than the first's (the sum is the difference
+between the two runs' paired results).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+
+
+def margin(table: dict) -> int:
+    """Side A's score minus side B's in one hand."""
+    a = table["team_of_A"]
+    return table["delta"][a] - table["delta"][1 - a]
+
+
+def declares(table: dict) -> str:
+    if table["cancelled"]:
+        return "nobody"
+    return "we" if (table["declarer"] & 1) == table["team_of_A"] else "they"
+
+
+def kind(first: dict, second: dict) -> str:
+    same = (first["cancelled"], first["declarer"], first["contract"]) == \
+        (second["cancelled"], second["declarer"], second["contract"])
+    who = declares(first), declares(second)
+    if who[0] == who[1]:
+        return f"{who[0]} declare at both, {'same contract' if same else 'different contracts'}"
+    return f"{who[0]} declare at the first table, {who[1]} at the second"
+
+
+def compare(first: list, second: list) -> tuple:
+    """(Counter of hands by kind, Counter of points the second gains by kind, hands)."""
+    if [d["deal"] for d in first] != [d["deal"] for d in second]:
+        raise SystemExit("the two runs do not hold the same deals (same --deals and --seed?)")
+    hands, gain = Counter(), Counter()
+    n = 0
+    for d1, d2 in zip(first, second):
+        for t1, t2 in zip(d1["tables"], d2["tables"]):
+            k = kind(t1, t2)
+            hands[k] += 1
+            gain[k] += margin(t2) - margin(t1)
+            n += 1
+    return hands, gain, n
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("first", help="arena JSON written with --per-deal")
+    p.add_argument("second", help="arena JSON of the same deals, written with --per-deal")
+    args = p.parse_args()
+    runs = []
+    for path in (args.first, args.second):
+        with open(path) as f:
+            s = json.load(f)
+        if "per_deal" not in s:
+            raise SystemExit(f"{path}: no per-deal results (run the arena with --per-deal)")
+        runs.append(s)
+    hands, gain, n = compare(runs[0]["per_deal"], runs[1]["per_deal"])
+    print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands): points a hand gained")
+    for k in sorted(hands, key=lambda k: -gain[k]):
+        print(f"  {k:<58} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
+    print(f"  {'total':<58} {n:5d} hands {sum(gain.values()) / n:+7.2f}")
+
+
+if __name__ == "__main__":
+    main()
