@@ -258,14 +258,17 @@ def test_leaving_the_auction_counts_the_contract_the_partner_will_bid():
     assert theirs is None
 
 
+def _first_to_bid_with_an_ace() -> tuple:
+    """Seat 0 speaks first, holding Aces: (its knowledge, its legal action codes)."""
+    v = view(deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3))
+    return from_view(v), [code_of(a) for a in v["legal"]]
+
+
 @pytest.mark.parametrize("leave, expected", [(1000.0, "pass"), (-1000.0, "bid")])
 def test_with_roll_leave_the_strong_bot_weighs_its_bids_against_the_rolled_out_pass(leave, expected):
     """The rolled-out value of leaving is what a bid must beat; seat 0 would leave with an
     AS announcement (it holds an Ace, its partner may still bid), so that is rolled out."""
-    s = deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3)
-    v = view(s)
-    k = from_view(v)
-    legal = [code_of(a) for a in v["legal"]]
+    k, legal = _first_to_bid_with_an_ace()
     bot = make_bot("strong:roll_leave=1", seed=1)
     asked = []
     bot.leave_value = lambda k, worlds, code: asked.append(code) or (leave, None)
@@ -311,10 +314,7 @@ def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(fav
     bid), the lowest bid and the two best bids by the simulation are each rolled out,
     in that order; the bot takes the one whose rolled-out value is highest (here leaving,
     then the highest bid rolled out), whatever the simulation said."""
-    s = deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3)
-    v = view(s)
-    k = from_view(v)
-    legal = [code_of(a) for a in v["legal"]]
+    k, legal = _first_to_bid_with_an_ace()
     bot = make_bot("strong:roll_bids=2", seed=1)
     asked = []
 

@@ -455,7 +455,7 @@ class StrongBot(NormalBot):
         for s in range(4):
             if s == k.seat:
                 continue
-            # a hand ``off`` points weaker than the normal bot's bids, or passes, this amount
+            # the partner's bid (or pass) at X read as the normal bot's at X - partner_offset
             off = self.partner_offset if s == k.seat ^ 2 else 0.0
             if s == k.declarer and k.trump >= 0:
                 terms.append((s, "declared", k.contract - off))
