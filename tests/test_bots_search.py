@@ -17,7 +17,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from touti_core.bots.knowledge import from_game
-from touti_core.bots.play import Deal, _moves, ghna_keep, legal_mask, playout, solve
+from touti_core.bots.play import (Deal, Table, _moves, ghna_keep, heuristic_card, legal_mask, playout,
+                                  solve)
 from touti_core.bots.players import make_bot, resample
 from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import PLAY, Game
@@ -59,18 +60,23 @@ def points_in_hands(d: Deal) -> int:
     return sum(POINTS[c] for c in range(40) if rest >> c & 1)
 
 
-def minimax(d: Deal) -> int:
-    """The declaring team's final points, every legal card tried (the reference)."""
+def minimax(d: Deal, model: int = -1) -> int:
+    """The declaring team's final points, every legal card tried (the reference); the
+    players of team ``model`` play the heuristic policy's card, seeing every hand."""
     if d.ntricks == 10:
         return d.decl_points()
+    s = d.to_act
     lm = d.legal()
+    if (s & 1) == model:
+        lm = BIT[heuristic_card(s, d.hands[s], lm, d.trick, d.win_card, d.win_seat, d.trump,
+                                d.decl, Table(d.hands, True), d.keep_mask(s))]
     values = []
     for c in range(40):
         if lm >> c & 1:
             e = d.copy()
             e.play(c)
-            values.append(minimax(e))
-    return max(values) if (d.to_act & 1) == (d.decl & 1) else min(values)
+            values.append(minimax(e, model))
+    return max(values) if (s & 1) == (d.decl & 1) else min(values)
 
 
 @settings(max_examples=150, deadline=None)
@@ -79,6 +85,30 @@ def minimax(d: Deal) -> int:
 def test_solve_equals_plain_minimax(seed, left, overtrump):
     d = random_endgame(random.Random(seed), left, overtrump)
     assert solve(d.copy()) == minimax(d)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), model=st.sampled_from((0, 1)))
+def test_solve_against_a_model_of_one_team_equals_plain_search_against_it(seed, left, model):
+    """solve(model=t): team t plays the heuristic policy, the other team its best."""
+    d = random_endgame(random.Random(seed), left)
+    assert solve(d.copy(), model=model) == minimax(d, model)
+
+
+def test_a_model_of_the_defenders_is_weaker_than_their_best_defence():
+    """Against defenders who play the heuristic policy the declarers make at least what
+    they make against the best defence, and in some positions more (the model is not
+    their best play); against declarers who play it, the declarers make at most as much."""
+    more = less = 0
+    for seed in range(60):
+        d = random_endgame(random.Random(seed), 3)
+        best = solve(d.copy())
+        weak_defence = solve(d.copy(), model=1 - (d.decl & 1))
+        weak_declarers = solve(d.copy(), model=d.decl & 1)
+        assert weak_declarers <= best <= weak_defence
+        more += weak_defence > best
+        less += weak_declarers < best
+    assert more and less
 
 
 def test_only_truly_equivalent_cards_are_merged():

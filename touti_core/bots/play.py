@@ -461,17 +461,21 @@ def _moves(lm: int, out_mask: int) -> list:
     return moves
 
 
-def solve(d: Deal, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None) -> int:
+def solve(d: Deal, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None,
+          model: int = -1) -> int:
     """Exact (perfect-information) future points of the declaring team from ``d``,
     both teams playing their best, by alpha-beta with a transposition table at
-    trick boundaries.  Returns the final total (points won so far included)."""
+    trick boundaries.  Returns the final total (points won so far included).
+    With ``model`` a team (0 or 1), that team's players play the heuristic policy
+    (seeing every hand) instead of their best: the best answer to a model of them
+    (a ``tt`` serves one ``model`` only)."""
     if tt is None:
         tt = {}
     base = d.won[d.decl & 1] + d.ghna_total
-    return base + _ab(d, alpha - base, beta - base, tt)
+    return base + _ab(d, alpha - base, beta - base, tt, model)
 
 
-def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
+def _ab(d: Deal, alpha: int, beta: int, tt: dict, model: int = -1) -> int:
     """Future points of the declaring team (alpha-beta)."""
     if d.ntricks == 10:
         return 0
@@ -497,11 +501,15 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
     moves = _moves(lm, out_mask)
     if len(moves) > 1:
-        first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
-                               Table(hands, True), 0)
-        if first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
+        if (s & 1) == model:
+            moves = [heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump,
+                                    d.decl, Table(hands, True), d.keep_mask(s))]
+        else:
+            first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump,
+                                   d.decl, Table(hands, True), 0)
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
     a0, b0 = alpha, beta
     team = d.decl & 1
     best = -1 if maximize else 10 ** 6
@@ -512,7 +520,7 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
         before = d.won[team] + d.ghna_total
         d.play(c)
         gained = d.won[team] + d.ghna_total - before
-        v = gained + _ab(d, alpha - gained, beta - gained, tt)
+        v = gained + _ab(d, alpha - gained, beta - gained, tt, model)
         # undo
         hands[s] |= BIT[c]
         (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,

@@ -422,6 +422,8 @@ class StrongBot(NormalBot):
                             # the rest of the auction out in each deal (0: off)
     roll_compete = 0        # 1: roll_bids only when the opponents hold the highest bid
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
+    model_opponents = 0     # 1: in the exact search the opponents play the sensible-play model
+                            # (seeing every hand) instead of their best
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     _deadline = float("inf")
@@ -762,6 +764,7 @@ class StrongBot(NormalBot):
         totals = dict.fromkeys(moves, 0.0)
         made = dict.fromkeys(moves, 0.0)
         excl = k.excl if self.blind else None
+        model = 1 - (k.seat & 1) if self.model_opponents else -1
         wsum = 0.0
         for hands, wt in worlds:
             base = self.base_deal(k, hands)
@@ -770,10 +773,10 @@ class StrongBot(NormalBot):
                 d = base.copy()
                 d.play(m)
                 if exact:
-                    pts = solve(d, tt=tt)
+                    pts = solve(d, tt=tt, model=model)
                 elif self.mid_exact:
                     playout(d, excl, 10 - self.mid_exact)
-                    pts = solve(d, tt=tt)
+                    pts = solve(d, tt=tt, model=model)
                 else:
                     pts = playout(d, excl)
                 totals[m] += wt * self.utility(k, pts)
