@@ -501,15 +501,15 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict, model: int = -1) -> int:
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
     moves = _moves(lm, out_mask)
     if len(moves) > 1:
-        if (s & 1) == model:
-            moves = [heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump,
-                                    d.decl, Table(hands, True), d.keep_mask(s))]
-        else:
-            first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump,
-                                   d.decl, Table(hands, True), 0)
-            if first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
+        # the heuristic's card: searched first, or the only one for the modelled team
+        modelled = (s & 1) == model
+        first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
+                               Table(hands, True), d.keep_mask(s) if modelled else 0)
+        if modelled:
+            moves = [first]
+        elif first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
     a0, b0 = alpha, beta
     team = d.decl & 1
     best = -1 if maximize else 10 ** 6

@@ -591,14 +591,14 @@ class StrongBot(NormalBot):
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
         theirs = None
-        if values and self.roll_bids and (not self.roll_compete or (
-                k.high and (k.high_seat & 1) != (k.seat & 1))):
+        their_bid = bool(k.high) and (k.high_seat & 1) != (k.seat & 1)
+        if values and self.roll_bids and (their_bid or not self.roll_compete):
             return self._decide_by_rollouts(k, legal, worlds, values)
         if values and (self.roll_leave == 1 or (self.roll_leave == 2 and not k.high)):
             alt, theirs = self.leave_value(k, worlds, self.leave_code(k, legal))
-            if not k.high or (k.high_seat & 1) == (k.seat & 1):
+            if not their_bid:
                 theirs = None
-        elif values and self.sim_compete and k.high and (k.high_seat & 1) != (k.seat & 1):
+        elif values and self.sim_compete and their_bid:
             theirs = self.their_chance(k, worlds, k.high_seat, k.high)
             alt = -k.high * (2 * theirs - 1)
         else:
