@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
+
 from touti_core import arena
 from touti_core.__main__ import main as cli_main
 
@@ -129,3 +131,22 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
                 assert k.endswith("at both, same contract")
             elif ct.declares(t1) != ct.declares(t2):
                 assert "at the first table" in k
+
+
+def test_calibrate_reading_fits_the_auction_terms_better_than_the_plain_reading():
+    """bench/calibrate_reading.py: true hands against sampled deals, one row of term fits
+    each; the fitted logistic regression is at least as likely as the plain reading
+    (every power 1, no gap) on its own data, and its solver solves."""
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).parent.parent / "bench" / "calibrate_reading.py"
+    spec = importlib.util.spec_from_file_location("calibrate_reading", path)
+    cr = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cr)
+    assert cr.solve_linear([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
+    X, y = cr.data(seed=5, deals=12, per_true=6)
+    assert sum(y) % 4 == 0 and len(y) <= sum(y) * 7       # four readers a hand, 6 deals each
+    assert all(len(row) == len(cr.NAMES) and row[0] == 1.0 for row in X)
+    w, plain = cr.calibrate(X, y)
+    assert cr.log_loss(X, y, w) <= cr.log_loss(X, y, plain)
+    assert w[1] > 0                     # a better-fitting contract makes the true hands likelier

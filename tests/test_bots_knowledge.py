@@ -7,6 +7,7 @@ sampled world does too.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -264,3 +265,27 @@ def test_the_partner_s_bid_is_read_with_the_partner_offset():
         expected = sigmoid((st + 6 + 12 - 80) / temp) / sigmoid((st + 12 - 80) / temp)
         assert bold(hands) / plain(hands) == pytest.approx(expected)
     assert len({round(bold(h) / plain(h), 9) for h, _ in worlds}) > 1
+
+
+def test_the_auction_is_read_with_the_fitted_powers_and_the_trump_gap():
+    """read_declared sharpens the contract's term to sigmoid(fit) ** read_declared, and
+    read_gap weighs a declarer whose best suit (by the hand evaluation) beats its named
+    trump by x points exp(-read_gap x) as much; the other terms are read as before."""
+    s = deal_game({0: "1O 3O 12O 11O 10O 7O"}, dealer=3)
+    s = win_auction(s, declarer=0, amount=90, trump="O")
+    k = know(s, 1)
+    assert (k.declarer, k.contract, k.trump) == (0, 90, 0)
+    plain = make_bot("strong", seed=1).auction_weigher(k)
+    sharp = make_bot("strong:read_declared=2.5,read_gap=0.3", seed=1).auction_weigher(k)
+    temp = make_bot("strong").soft_t
+    gaps = []
+    for hands, _ in Sampler(k, random.Random(5)).worlds(60):
+        h = hands[0]
+        value = [he.card_points(h, t, True) + he.GHNA_RATE * he.fit_cap(he.ghna_values(h, t), 40)
+                 for t in range(4)]
+        gap = max(value) - value[0]
+        z = (he.card_points(h, 0, True) + he.fit_cap(he.ghna_values(h, 0), 40) + 12 - 90) / temp
+        expected = sigmoid(z) ** 1.5 * math.exp(-0.3 * gap)
+        assert sharp(hands) / plain(hands) == pytest.approx(expected)
+        gaps.append(gap)
+    assert min(gaps) == 0 and max(gaps) > 0      # worlds where coins are its best suit, and not

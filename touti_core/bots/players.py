@@ -424,6 +424,11 @@ class StrongBot(NormalBot):
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     model_opponents = 0     # 1: in the exact search the opponents play the sensible-play model
                             # (seeing every hand) instead of their best
+    read_declared = 1.0     # how sharply the auction is read: each term (the contract, another
+    read_bid = 1.0          # bid, a pass) weighs sigmoid(fit) ** this
+    read_pass = 1.0
+    read_gap = 0.0          # and a declarer whose best suit (by the hand evaluation) is x points
+                            # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     _deadline = float("inf")
@@ -449,9 +454,9 @@ class StrongBot(NormalBot):
         a, b = fns
         return Sampler(k, self.rand, lambda hands: a(hands) * b(hands))
 
-    def auction_weigher(self, k: Knowledge):
-        """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
-        fore = (k.dealer + 1) % 4
+    def auction_terms(self, k: Knowledge) -> tuple:
+        """The soft evidence of the auction: ``(terms, signalled)``, each term a seat's
+        bid, pass, contract or quiet pass ``(seat, kind, amount)``."""
         terms = []
         signalled = []          # (seat, its signals say strong): kept apart, off by default
         for s in range(4):
@@ -476,13 +481,36 @@ class StrongBot(NormalBot):
             # and signals +10 with a strong hand, PASS or nothing more without one
             if self.signal_strength and self.conventions:
                 signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
+        return terms, signalled
+
+    def term_fit(self, k: Knowledge, kind: str, s: int, amount: float, h0: int) -> tuple:
+        """How well hand ``h0`` (seat ``s``'s at the deal) fits one auction term:
+        ``(z, gap)``: the term weighs ``sigmoid(z) ** read_<kind>``, and the declarer's
+        ``exp(-read_gap x gap)`` more (``gap``: how much better than the named trump its best
+        suit is; 0 unless ``read_gap`` is set)."""
+        fore = s == (k.dealer + 1) % 4
+        if kind == "declared":
+            st = he.card_points(h0, k.trump, fore) + he.fit_cap(he.ghna_values(h0, k.trump), k.cap)
+            gap = _trump_gap(h0, k.trump, fore, k.cap) if self.read_gap else 0.0
+            return (st + 12 - amount) / self.soft_t, gap
+        st = he.best_strength(h0, fore)
+        if kind == "bid":
+            return (st + 12 - amount) / self.soft_t, 0.0
+        return (amount - st - 4) / self.soft_t, 0.0
+
+    def auction_weigher(self, k: Knowledge):
+        """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
+        terms, signalled = self.auction_terms(k)
         if not terms and not signalled:
             return None
         played_by = k.played_by
-        trump = k.trump
-        temp = self.soft_t
         quiet = self.conventions
         strong_at = self.plus10_strength
+        powers = {"declared": self.read_declared, "bid": self.read_bid, "pass": self.read_pass}
+        if self.read_gap == 0 and set(powers.values()) == {1.0}:
+            powers = None       # the plain reading
+        rate = self.read_gap
+        fit = self.term_fit
 
         def weigh(hands) -> float:
             w = 1.0
@@ -492,16 +520,11 @@ class StrongBot(NormalBot):
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
                     continue
-                if kind == "declared":
-                    st = he.card_points(h0, trump, s == fore) + he.fit_cap(
-                        he.ghna_values(h0, trump), k.cap)
-                    w *= sigmoid((st + 12 - amount) / temp)
+                z, gap = fit(k, kind, s, amount, h0)
+                if powers:
+                    w *= sigmoid(z) ** powers[kind] * math.exp(-rate * gap)
                 else:
-                    st = he.best_strength(h0, s == fore)
-                    if kind == "bid":
-                        w *= sigmoid((st + 12 - amount) / temp)
-                    else:
-                        w *= sigmoid((amount - st - 4) / temp)
+                    w *= sigmoid(z)
             for s, strong in signalled:
                 if (he.best_strength(hands[s] | played_by[s]) >= strong_at) != strong:
                     w *= quiet
@@ -901,6 +924,13 @@ def _was_in_when_passed(k: Knowledge, p: int) -> bool:
     return False
 
 
+def _trump_gap(hand: int, trump: int, forehand: bool, cap: int) -> float:
+    """How much better than the named trump the best suit is, by the hand evaluation."""
+    vals = [he.card_points(hand, t, forehand)
+            + he.GHNA_RATE * he.fit_cap(he.ghna_values(hand, t), cap) for t in range(4)]
+    return max(vals) - vals[trump]
+
+
 def _ghna_suits(hand: int) -> list:
     return [x for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x]]
 
@@ -948,7 +978,6 @@ class PerfectBot(StrongBot):
 
     peek_auction = 1        # 0: bid and name trumps like the strong bot (for measurement)
     peek_play = 1           # 0: play the cards like the strong bot (for measurement)
-
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         peek = self.peek_play if k.phase in (PLAY, CONCESSION) else self.peek_auction
         if not peek:
