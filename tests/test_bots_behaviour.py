@@ -370,3 +370,25 @@ def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent
     assert len(asked) == (1 if rolled else 0)
     if rolled:
         assert asked[0][:2] == [A_PASS, bid_code(80)] and len(asked[0]) in (2, 3)
+
+
+def test_model_tol_plays_the_sensible_play_model_s_card_when_the_search_allows():
+    """With model_tol the strong bot plays the normal bot's card (the model its partner
+    reads the cards with) whenever the search values it within model_tol of the best:
+    with a huge tolerance, always (among equivalent cards too); the values the hint
+    reads still name that card."""
+    g = Game.new(21)
+    normal = [make_bot("normal", seed=s) for s in range(4)]
+    checked = differ = 0
+    while g.phase not in (HAND_OVER, GAME_OVER) and checked < 12:
+        seat = g.to_act
+        if g.phase == PLAY and len(g.legal()) > 1:
+            model = make_bot("normal").act_game(g, seat)
+            tolerant = make_bot("strong:model_tol=1000", seed=3)
+            assert tolerant.act_game(g, seat) == model
+            if tolerant.why["kind"] == "card":      # not forced: the values name it
+                assert model in tolerant.why["values"] and model in tolerant.why["made"]
+            differ += make_bot("strong", seed=3).act_game(g, seat) != model
+            checked += 1
+        g.apply(normal[seat].act_game(g, seat))
+    assert checked == 12 and differ > 0      # the search alone does not always agree

@@ -429,6 +429,8 @@ class StrongBot(NormalBot):
     read_pass = 1.0
     read_gap = 0.0          # and a declarer whose best suit (by the hand evaluation) is x points
                             # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
+    model_tol = 0.0         # play the sensible-play model's card when the search values it
+                            # within this much of the best (0: off)
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     _deadline = float("inf")
@@ -818,9 +820,10 @@ class StrongBot(NormalBot):
     def card(self, k, cards):
         deadline = self._deadline
         moves = self.candidate_moves(k, cards)
-        if len(moves) == 1:
+        if len(moves) == 1:     # equivalent cards: the model's one with model_tol
+            c = self.model_card(k, cards) if self.model_tol > 0 else moves[0]
             self.why = {"kind": "forced"}
-            return moves[0]
+            return c
         left = 10 - len(k.tricks)
         n = self.exact_worlds if left <= self.exact_tricks else self.play_worlds
         worlds = self.worlds(k, n)
@@ -831,8 +834,30 @@ class StrongBot(NormalBot):
             return super().card(k, cards)
         why = self.why
         best = max(moves, key=lambda m: (values[m], -moves.index(m)))
+        if self.model_tol > 0:
+            best = self.model_card_within(k, cards, moves, values, best)
         why["choice"] = best
         return best
+
+    def model_card(self, k: Knowledge, cards: list) -> int:
+        """The sensible-play model's card (the normal bot's), ``why`` left as it is."""
+        why = self.why
+        c = NormalBot.card(self, k, cards)
+        self.why = why
+        return c
+
+    def model_card_within(self, k: Knowledge, cards: list, moves: list, values: dict,
+                          best: int) -> int:
+        """The sensible-play model's card when the search values it within ``model_tol``
+        of the best, so that the partner, who reads the cards with that model, reads them
+        right more often; else ``best``."""
+        h = self.model_card(k, cards)
+        rep = max(m for m in moves if m <= h)       # its move: equivalent cards are merged
+        if values[rep] < values[best] - self.model_tol:
+            return best
+        for d in ("values", "made"):
+            self.why[d][h] = self.why[d][rep]
+        return h
 
     def lost_everywhere(self, k: Knowledge) -> bool:
         """Defending: is the contract made in every sampled world, even with perfect defence?"""
