@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from touti_core import api, bots
 from touti_core.bots.knowledge import from_game, from_view
 from touti_core.bots.players import BOTS, make_bot
-from touti_core.engine import HAND_OVER, GAME_OVER, Game, kind_of
+from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
 
 from rules_helpers import deal_game, do, play, win_auction
 
@@ -245,3 +245,38 @@ def test_perfect_player_is_for_measurement_only():
     assert p.act_game(g, g.to_act) in g.legal()
     with pytest.raises(ValueError):
         p.act(from_game(g, g.to_act), g.legal())
+
+
+def test_the_perfect_player_s_sight_can_be_narrowed_for_measurement():
+    """In the card play the perfect player's deals are the true one; with peek_play=0 they
+    are the strong bot's, and peek_partner / peek_declarer fix the partner's or the
+    declarer's true hand in them (only in the first peek_until tricks)."""
+    g = Game.new(11)
+    normal = [make_bot("normal", seed=s) for s in range(4)]
+    while True:         # a defender to play, a trick or two into the play
+        if g.phase == PLAY:
+            k = from_game(g, g.to_act)
+            if len(k.tricks) >= 1 and not k.declaring(g.to_act):
+                break
+        g.apply(normal[g.to_act].act_game(g, g.to_act))
+    seat = g.to_act
+
+    def deals(name):
+        bot = make_bot(name, seed=2)
+        bot.hands = list(g.hands)
+        return [hands for hands, _ in bot.worlds(k, 12)]
+
+    assert deals("perfect") == [list(g.hands)]
+    others = [s for s in range(4) if s != seat]
+    for name, known in (("perfect:peek_play=0", []),
+                        ("perfect:peek_play=0,peek_partner=1", [seat ^ 2]),
+                        ("perfect:peek_play=0,peek_declarer=1", [k.declarer]),
+                        ("perfect:peek_play=0,peek_partner=1,peek_declarer=1",
+                         [seat ^ 2, k.declarer]),
+                        ("perfect:peek_play=0,peek_partner=1,peek_until=1", [])):
+        ws = deals(name)
+        if len(known) == 2:         # two hands known: the third one too
+            assert ws == [list(g.hands)], name
+            continue
+        for s in others:
+            assert ({w[s] for w in ws} == {g.hands[s]}) == (s in known), (name, s)

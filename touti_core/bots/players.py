@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT_MASK
+from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -1003,11 +1003,34 @@ class PerfectBot(StrongBot):
 
     peek_auction = 1        # 0: bid and name trumps like the strong bot (for measurement)
     peek_play = 1           # 0: play the cards like the strong bot (for measurement)
+    peek_partner = 0        # with peek_play=0: the strong bot's card play with its partner's
+    peek_declarer = 0       # hand known, or the declarer's (unless it declares itself), in
+    peek_until = 10         # the first peek_until tricks
+
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
-        peek = self.peek_play if k.phase in (PLAY, CONCESSION) else self.peek_auction
-        if not peek:
-            return super().worlds(k, n, resampled)
-        return [(list(self.hands), 1.0)]
+        play = k.phase in (PLAY, CONCESSION)
+        if (self.peek_play if play else self.peek_auction):
+            return [(list(self.hands), 1.0)]
+        if play and len(k.tricks) < self.peek_until:
+            seen = {k.seat ^ 2} if self.peek_partner else set()
+            if self.peek_declarer and k.declarer != k.seat:
+                seen.add(k.declarer)
+            if seen:
+                k = _knowing(k, {s: self.hands[s] for s in seen})
+        return super().worlds(k, n, resampled)
+
+
+def _knowing(k: Knowledge, hands: dict) -> Knowledge:
+    """``k`` with the current hands of some other seats known (``{seat: mask}``)."""
+    out = Knowledge.__new__(Knowledge)
+    for name in Knowledge.__slots__:
+        setattr(out, name, getattr(k, name))
+    out.must = list(k.must)
+    out.excl = list(k.excl)
+    for s, h in hands.items():
+        out.must[s] = h
+        out.excl[s] |= FULL_DECK & ~h
+    return out
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
