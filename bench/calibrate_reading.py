@@ -11,7 +11,7 @@ are the powers of the terms' likelihood and the gap's rate; the log-loss on a
 second set of deals, against the unfitted reading (every power 1, no gap),
 says how much sharper the fitted one is.
 
-    python bench/calibrate_reading.py --deals 1500
+    python bench/calibrate_reading.py --deals 1200
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ from touti_core.rules import Rules  # noqa: E402
 
 KINDS = ("declared", "bid", "pass")
 NAMES = ("intercept",) + tuple(f"read_{k}" for k in KINDS) + ("-read_gap",)
+
+
+def prob(z: float) -> float:
+    """The logistic function, its argument clamped to +-50."""
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def log_sigmoid(z: float) -> float:
@@ -99,7 +104,7 @@ def fit(X: list, y: list, iters: int = 15) -> list:
         grad = [0.0] * n
         hess = [[1e-6 if i == j else 0.0 for j in range(n)] for i in range(n)]
         for row, t in zip(X, y):
-            p = 1 / (1 + math.exp(-max(-50.0, min(50.0, sum(a * b for a, b in zip(w, row))))))
+            p = prob(sum(a * b for a, b in zip(w, row)))
             g, h = p - t, p * (1 - p)
             for i in range(n):
                 grad[i] += g * row[i]
@@ -118,7 +123,7 @@ def fit_intercept(offsets, y, iters: int = 40) -> float:
     """The intercept of a logistic regression whose only other term is ``offsets``."""
     b = 0.0
     for _ in range(iters):
-        ps = [1 / (1 + math.exp(-(b + o))) for o in offsets]
+        ps = [prob(b + o) for o in offsets]
         b -= sum(p - t for p, t in zip(ps, y)) / sum(p * (1 - p) for p in ps)
     return b
 
@@ -126,8 +131,7 @@ def fit_intercept(offsets, y, iters: int = 40) -> float:
 def log_loss(X: list, y: list, w: list) -> float:
     total = 0.0
     for row, t in zip(X, y):
-        z = sum(a * b for a, b in zip(w, row))
-        p = min(max(1 / (1 + math.exp(-max(-50.0, min(50.0, z)))), 1e-12), 1 - 1e-12)
+        p = min(max(prob(sum(a * b for a, b in zip(w, row))), 1e-12), 1 - 1e-12)
         total -= t * math.log(p) + (1 - t) * math.log(1 - p)
     return total / len(y)
 
@@ -141,7 +145,7 @@ def calibrate(X: list, y: list) -> tuple:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=1500)
+    ap.add_argument("--deals", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=9001)
     a = ap.parse_args()
     X, y = data(a.seed, a.deals)
