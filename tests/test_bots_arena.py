@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
+import pathlib
 
 import pytest
 
@@ -107,16 +109,20 @@ def test_arena_command_line(tmp_path, capsys):
     assert cli_main(["arena", "--a", "nobody", "--deals", "1"]) == 2
 
 
+def bench_module(name: str):
+    """A script of ``bench/`` loaded as a module (``bench`` is not a package)."""
+    path = pathlib.Path(__file__).parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
     """bench/compare_tables.py: on the same deals, the points a hand that the second
     run's side A gains over the first's, by kind of hand, add up to the difference of
     the two runs' paired results; the kinds follow who declared at each table."""
-    import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).parent.parent / "bench" / "compare_tables.py"
-    spec = importlib.util.spec_from_file_location("compare_tables", path)
-    ct = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ct)
+    ct = bench_module("compare_tables")
     first = arena.run("random", "easy", deals=6, seed=4, workers=1)
     second = arena.run("normal", "easy", deals=6, seed=4, workers=1)
     hands, gain, n = ct.compare(first["per_deal"], second["per_deal"])
@@ -137,12 +143,7 @@ def test_calibrate_reading_fits_the_auction_terms_better_than_the_plain_reading(
     """bench/calibrate_reading.py: true hands against sampled deals, one row of term fits
     each; the fitted logistic regression is at least as likely as the plain reading
     (every power 1, no gap) on its own data, and its solver solves."""
-    import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).parent.parent / "bench" / "calibrate_reading.py"
-    spec = importlib.util.spec_from_file_location("calibrate_reading", path)
-    cr = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cr)
+    cr = bench_module("calibrate_reading")
     assert cr.solve_linear([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
     X, y = cr.data(seed=5, deals=12, per_true=6)
     assert sum(y) % 4 == 0 and len(y) <= sum(y) * 7       # four readers a hand, 6 deals each

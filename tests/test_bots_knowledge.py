@@ -289,3 +289,18 @@ def test_the_auction_is_read_with_the_fitted_powers_and_the_trump_gap():
         assert sharp(hands) / plain(hands) == pytest.approx(expected)
         gaps.append(gap)
     assert min(gaps) == 0 and max(gaps) > 0      # worlds where coins are its best suit, and not
+
+
+@pytest.mark.parametrize("cap, coins, cups, swords", [
+    (40, 40, 40, 40),       # +40 fills the cap; two +20 fill it too (RULES 7, example 4)
+    (20, 20, 20, 20),       # after a +20 the +40 no longer fits
+    (0, 0, 0, 0),           # contract 70: no Ghna at all (example 5)
+    (100, 60, 60, 40),
+])
+def test_trump_values_count_the_ghna_that_fit_under_the_cap(cap, coins, cups, swords):
+    """A hand with the Ghna of coins and of cups: by trump suit, the card points plus the
+    share GHNA_RATE of the Ghna declared biggest first under the cap."""
+    hand = mask("12O 11O 12C 11C 1E 3E 7E 5B 4B 2B")
+    values = he.trump_values(hand, False, cap)
+    extra = [v - he.card_points(hand, t, False) for t, v in enumerate(values)]
+    assert extra == pytest.approx([he.GHNA_RATE * g for g in (coins, cups, swords, swords)])

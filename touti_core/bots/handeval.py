@@ -92,6 +92,14 @@ def fit_cap(values, cap: int) -> int:
     return total
 
 
+def trump_values(hand: int, forehand: bool, cap: int) -> list:
+    """By trump suit: the card points expected with it, plus the Ghna that would be
+    declared (``GHNA_RATE`` of those that fit under ``cap``): how a declarer who knows
+    only its own hand compares the suits."""
+    return [card_points(hand, t, forehand) + GHNA_RATE * fit_cap(ghna_values(hand, t), cap)
+            for t in range(4)]
+
+
 def normal_cdf(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 

@@ -741,9 +741,8 @@ class StrongBot(NormalBot):
         for hands, wt in worlds:
             if tot and time.perf_counter() > self._deadline:
                 break
-            h = hands[declarer]
-            t = max(range(4), key=lambda x: he.card_points(h, x, declarer == fore)
-                    + he.GHNA_RATE * he.fit_cap(he.ghna_values(h, x), cap))
+            value = he.trump_values(hands[declarer], declarer == fore, cap)
+            t = max(range(4), key=value.__getitem__)
             made += wt * self.contract_chance(k, hands, declarer, t, amount, cap, self.their_bias)
             tot += wt
         return made / tot if tot > 0 else 0.0
@@ -951,8 +950,7 @@ def _was_in_when_passed(k: Knowledge, p: int) -> bool:
 
 def _trump_gap(hand: int, trump: int, forehand: bool, cap: int) -> float:
     """How much better than the named trump the best suit is, by the hand evaluation."""
-    vals = [he.card_points(hand, t, forehand)
-            + he.GHNA_RATE * he.fit_cap(he.ghna_values(hand, t), cap) for t in range(4)]
+    vals = he.trump_values(hand, forehand, cap)
     return max(vals) - vals[trump]
 
 
