@@ -7,6 +7,7 @@ sampled world does too.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -18,9 +19,9 @@ from touti_core import api
 from touti_core.bots import handeval as he
 from touti_core.bots.knowledge import from_game, from_view
 from touti_core.bots.players import NormalBot, _signalled_strength, make_bot, sigmoid
-from touti_core.bots.sampler import Sampler
+from touti_core.bots.sampler import Sampler, _Completions
 from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
-from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
+from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game
 from touti_core.rules import Rules
 
 from rules_helpers import deal_game, do, play, win_auction
@@ -304,3 +305,91 @@ def test_trump_values_count_the_ghna_that_fit_under_the_cap(cap, coins, cups, sw
     values = he.trump_values(hand, False, cap)
     extra = [v - he.card_points(hand, t, False) for t, v in enumerate(values)]
     assert extra == pytest.approx([he.GHNA_RATE * g for g in (coins, cups, swords, swords)])
+
+
+# ------------------------------------------------ the deals are drawn uniformly
+def _position(seed: int):
+    """The player to act partway through the card play of a normal bots' game."""
+    g = Game.new(seed)
+    bots = [make_bot("normal", seed=seed + s) for s in range(4)]
+    steps = random.Random(seed).randrange(15, 34)
+    while g.phase not in (HAND_OVER, GAME_OVER):
+        if g.phase == PLAY:
+            steps -= 1
+            if steps < 0:
+                break
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    return from_game(g, g.to_act)
+
+
+def _consistent_deals(k) -> list:
+    """Every deal of the unseen cards that ``k`` allows, by brute force: [hands]."""
+    others = [s for s in range(4) if s != k.seat]
+    must = 0
+    for s in others:
+        must |= k.must[s]
+    free = [c for c in range(40) if (k.unseen & ~must) >> c & 1]
+    room = {s: k.counts[s] - k.must[s].bit_count() for s in others}
+    hands = [k.must[s] if s != k.seat else k.hand for s in range(4)]
+    out = []
+
+    def deal(i):
+        if i == len(free):
+            if all(any((hands[s] | extra) & a == a for a in alts) == positive
+                   for s, alts, extra, positive in k.cons):
+                out.append(list(hands))
+            return
+        b = BIT[free[i]]
+        for s in others:
+            if room[s] and k.can(s) & b:
+                room[s] -= 1
+                hands[s] |= b
+                deal(i + 1)
+                room[s] += 1
+                hands[s] ^= b
+    deal(0)
+    return out
+
+
+@pytest.mark.parametrize("seed", [45, 52, 94])
+def test_sampled_deals_are_uniform_among_the_consistent_ones(seed):
+    """Each card's seat is drawn as often as in the consistent deals counted one by one,
+    positive facts (an AS or COMPTE still to prove) included: seeds 45 and 94 carry one
+    and two, 52 none.  Dealing each card to a seat in proportion to its free room was off
+    by 0.14, 0.11 and 0.12 here."""
+    k = _position(seed)
+    deals = _consistent_deals(k)
+    others = [s for s in range(4) if s != k.seat]
+    unseen = [c for c in range(40) if k.unseen >> c & 1]
+    exact = {(c, s): sum(h[s] >> c & 1 for h in deals) / len(deals) for c in unseen for s in others}
+    sampler = Sampler(k, random.Random(seed))
+    got = dict.fromkeys(exact, 0.0)
+    total = 0.0
+    for _ in range(6000):
+        hands, weight = sampler.world()
+        consistent(k, hands)
+        total += weight
+        for c, s in exact:
+            if hands[s] >> c & 1:
+                got[c, s] += weight
+    assert max(abs(got[x] / total - exact[x]) for x in exact) < 0.035
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_completions_are_counted_exactly_and_drawn_whole(data):
+    free_cards = data.draw(st.lists(st.integers(0, 39), min_size=0, max_size=9, unique=True))
+    free = sum(BIT[c] for c in free_cards)
+    can = [data.draw(st.integers(0, (1 << 40) - 1)) for _ in range(3)]
+    rooms = tuple(data.draw(st.integers(0, 4)) for _ in range(3))
+    table = _Completions(free, can)
+    brute = sum(1 for seats in itertools.product(range(3), repeat=len(free_cards))
+                if all(can[j] >> c & 1 for c, j in zip(free_cards, seats))
+                and tuple(seats.count(j) for j in range(3)) == rooms)
+    assert table.count(rooms) == brute
+    dealt = table.draw(rooms, random.Random(0))
+    if brute == 0:
+        assert dealt is None
+    else:
+        assert dealt[0] | dealt[1] | dealt[2] == free
+        assert all(dealt[j] & ~can[j] == 0 and dealt[j].bit_count() == rooms[j] for j in range(3))

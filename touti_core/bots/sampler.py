@@ -10,24 +10,28 @@ A *world* gives every unseen card to one of the other three seats, so that:
   ``no_ghna`` answer: a declarable Ghna then), and the negative ones too
   (a skipped Ghna question: no declarable Ghna then).
 
-Cards are dealt one by one, the most constrained first, each to an allowed
-seat with probability proportional to its free room; a dead end is repaired
-by moving one card between seats (an augmenting path), so a consistent world
-is always found when one exists.  A positive fact is enforced by placing one
-of its alternatives first (chosen at random) and corrected by an importance
+The unseen cards are dealt **uniformly** among the completions that respect
+the seats' sizes and exclusions: cards that the same seats may hold are
+interchangeable, so the completions are counted exactly, group by group (a
+small table over the seats' free room), and each group's split between its
+seats drawn in proportion to the completions it leaves.  A dealing that
+merely gave each card a seat in proportion to free room would favour some
+deals (up to 15 points on one card's seat in measured positions).  A
+positive fact is enforced by placing one of its alternatives first, chosen
+in proportion to the completions it leaves, and corrected by an importance
 weight (1 / number of alternatives the final hand satisfies), so hands that
-satisfy a fact in several ways are not over-represented.  Optional soft
-evidence (the auction) multiplies the weights.
+satisfy a fact in several ways are not over-represented; a negative fact
+rejects the deals that break it.  Optional soft evidence (the auction and
+the cards played) multiplies the weights.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from math import comb
 
 from ..cards import BIT
-
-_ORDER = tuple(range(40))
 
 
 def _bits(m: int) -> list:
@@ -55,6 +59,7 @@ class Sampler:
         self.pos = [(s, alts, extra) for s, alts, extra, p in k.cons if p]
         self.neg = [(s, alts, extra) for s, alts, extra, p in k.cons if not p]
         self.failures = 0
+        self._tables: dict = {}
 
     def world(self):
         """One world: ``(hands, weight)``, or None when no consistent world was found."""
@@ -92,55 +97,45 @@ class Sampler:
             taken |= hands[s]
         weight = 1.0
         forced = []
-        # place one alternative of each positive fact
+        prev = 1        # completions left by the alternatives placed so far
+        # place one alternative of each positive fact, in proportion to its completions:
+        # a path of choices is then drawn with probability prod(n / total) / n_last, so
+        # its weight is prod(total) / (the n of every choice but the last)
         for s, alts, extra in self.pos:
             held = hands[s] | extra
             if any(held & a == a for a in alts):
                 continue
             forced.append((s, alts, extra))
             feas = []
+            total = 0
             for a in alts:
                 rest = a & ~held
                 if rest & ~can[s] or rest & taken or rest.bit_count() > room[s]:
                     continue
-                feas.append(rest)
+                room[s] -= rest.bit_count()
+                n = self._table(taken | rest).count(self._rooms(room))
+                room[s] += rest.bit_count()
+                if n:
+                    feas.append((rest, n))
+                    total += n
             if not feas:
                 return None
-            rest = feas[rand.randrange(len(feas))]
+            r = rand.randrange(total)
+            for rest, n in feas:
+                r -= n
+                if r < 0:
+                    break
             hands[s] |= rest
             room[s] -= rest.bit_count()
             taken |= rest
-            weight *= len(feas)
-        free = k.unseen & ~taken
-        cards = _bits(free)
-        rand.shuffle(cards)
-        opts = {}
-        for c in cards:
-            b = BIT[c]
-            opts[c] = [s for s in others if can[s] & b]
-        cards.sort(key=lambda c: len(opts[c]))
-        assign = {}
-        for c in cards:
-            choices = [s for s in opts[c] if room[s] > 0]
-            if not choices:
-                s = self._repair(c, opts, assign, room, hands)
-                if s is None:
-                    return None
-            else:
-                if len(choices) == 1:
-                    s = choices[0]
-                else:
-                    total = 0
-                    for o in choices:
-                        total += room[o]
-                    r = rand.randrange(total)
-                    for s in choices:
-                        r -= room[s]
-                        if r < 0:
-                            break
-            assign[c] = s
-            hands[s] |= BIT[c]
-            room[s] -= 1
+            weight *= total / prev
+            prev = n
+        table = self._table(taken)
+        dealt = table.draw(self._rooms(room), rand)
+        if dealt is None:
+            return None
+        for j, s in enumerate(others):
+            hands[s] |= dealt[j]
         for s, alts, extra in self.neg:
             held = hands[s] | extra
             if any(held & a == a for a in alts):
@@ -160,18 +155,107 @@ class Sampler:
             weight *= self.weigh(out)
         return out, weight
 
-    def _repair(self, c, opts, assign, room, hands):
-        """Give ``c`` a seat by moving one already dealt card to a seat with room."""
-        for s in opts[c]:
-            for c2, s2 in assign.items():
-                if s2 != s or self.must[s] & BIT[c2]:
-                    continue
-                for s3 in opts[c2]:
-                    if s3 != s and room[s3] > 0:
-                        assign[c2] = s3
-                        hands[s] ^= BIT[c2]
-                        hands[s3] |= BIT[c2]
-                        room[s3] -= 1
-                        room[s] += 1
-                        return s
-        return None
+    def _rooms(self, room: dict) -> tuple:
+        return tuple(room[s] for s in self.others)
+
+    def _table(self, taken: int) -> "_Completions":
+        """The completions of the cards not yet ``taken`` (cached: the positive facts
+        leave few distinct starts)."""
+        t = self._tables.get(taken)
+        if t is None:
+            t = self._tables[taken] = _Completions(self.k.unseen & ~taken,
+                                                   [self.can[s] for s in self.others])
+        return t
+
+
+class _Completions:
+    """Counts and draws the ways to deal ``free`` cards to three seats, each card to a
+    seat whose ``can`` mask holds it, each seat taking exactly its room.
+
+    Cards that the same seats may hold form a group; only how many of a group each
+    seat takes matters to the count (times the multinomial of the group's split).
+    """
+
+    def __init__(self, free: int, can: list) -> None:
+        groups: dict = {}
+        self.fixed = [0, 0, 0]      # cards only one seat may hold
+        self.dead = False           # a card nobody may hold
+        for c in _bits(free):
+            b = BIT[c]
+            seats = tuple(j for j in range(3) if can[j] & b)
+            if not seats:
+                self.dead = True
+            elif len(seats) == 1:
+                self.fixed[seats[0]] |= b
+            else:
+                groups.setdefault(seats, []).append(c)
+        self.groups = sorted(groups.items(), key=lambda g: len(g[1]))
+        self.memo: dict = {}
+
+    def _start(self, rooms: tuple):
+        if self.dead:
+            return None
+        r = tuple(rooms[j] - self.fixed[j].bit_count() for j in range(3))
+        return None if min(r) < 0 else r
+
+    def _splits(self, i: int, r: tuple):
+        """``(split, ways)`` for group ``i`` with rooms ``r``: ``split[j]`` cards to seat j."""
+        seats, cards = self.groups[i]
+        m = len(cards)
+        if len(seats) == 2:
+            a, b = seats
+            for x in range(max(0, m - r[b]), min(m, r[a]) + 1):
+                split = [0, 0, 0]
+                split[a] = x
+                split[b] = m - x
+                yield split, comb(m, x)
+        else:
+            for x in range(min(m, r[0]) + 1):
+                for y in range(max(0, m - x - r[2]), min(m - x, r[1]) + 1):
+                    yield [x, y, m - x - y], comb(m, x) * comb(m - x, y)
+
+    def _count(self, i: int, r: tuple) -> int:
+        if i == len(self.groups):
+            return 1 if r == (0, 0, 0) else 0
+        key = (i, r)
+        n = self.memo.get(key)
+        if n is None:
+            n = 0
+            for split, ways in self._splits(i, r):
+                n += ways * self._count(i + 1, (r[0] - split[0], r[1] - split[1], r[2] - split[2]))
+            self.memo[key] = n
+        return n
+
+    def count(self, rooms: tuple) -> int:
+        """The number of completions."""
+        r = self._start(rooms)
+        return 0 if r is None else self._count(0, r)
+
+    def draw(self, rooms: tuple, rand: random.Random):
+        """One completion drawn uniformly: the three seats' masks, or None if there is none."""
+        r = self._start(rooms)
+        if r is None or not self._count(0, r):
+            return None
+        out = list(self.fixed)
+        for i, (seats, cards) in enumerate(self.groups):
+            options = []
+            total = 0
+            for split, ways in self._splits(i, r):
+                n = ways * self._count(i + 1, (r[0] - split[0], r[1] - split[1], r[2] - split[2]))
+                if n:
+                    options.append((split, n))
+                    total += n
+            x = rand.randrange(total)
+            for split, n in options:
+                x -= n
+                if x < 0:
+                    break
+            cards = list(cards)
+            rand.shuffle(cards)
+            at = 0
+            for j in range(3):
+                for c in cards[at:at + split[j]]:
+                    out[j] |= BIT[c]
+                at += split[j]
+            r = (r[0] - split[0], r[1] - split[1], r[2] - split[2])
+        return out
