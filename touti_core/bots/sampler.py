@@ -16,7 +16,8 @@ interchangeable, so the completions are counted exactly, group by group (a
 small table over the seats' free room), and each group's split between its
 seats drawn in proportion to the completions it leaves.  A dealing that
 merely gave each card a seat in proportion to free room would favour some
-deals (up to 15 points on one card's seat in measured positions).  A
+deals (one card's chance of being in a seat off by up to 0.15 in measured
+positions).  A
 positive fact is enforced by placing one of its alternatives first, chosen
 in proportion to the completions it leaves, and corrected by an importance
 weight (1 / number of alternatives the final hand satisfies), so hands that
