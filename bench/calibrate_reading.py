@@ -26,18 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from touti_core.arena import _mix, deal_hands  # noqa: E402
 from touti_core.bots.knowledge import from_game  # noqa: E402
-from touti_core.bots.players import StrongBot, make_bot  # noqa: E402
+from touti_core.bots.players import StrongBot, make_bot, sigmoid  # noqa: E402
 from touti_core.bots.sampler import Sampler  # noqa: E402
 from touti_core.engine import GAME_OVER, HAND_OVER, PLAY, Game  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
 
 KINDS = ("declared", "bid", "pass")
 NAMES = ("intercept",) + tuple(f"read_{k}" for k in KINDS) + ("-read_gap",)
-
-
-def prob(z: float) -> float:
-    """The logistic function, its argument clamped to +-50."""
-    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def log_sigmoid(z: float) -> float:
@@ -104,7 +99,7 @@ def fit(X: list, y: list, iters: int = 15) -> list:
         grad = [0.0] * n
         hess = [[1e-6 if i == j else 0.0 for j in range(n)] for i in range(n)]
         for row, t in zip(X, y):
-            p = prob(sum(a * b for a, b in zip(w, row)))
+            p = sigmoid(sum(a * b for a, b in zip(w, row)))
             g, h = p - t, p * (1 - p)
             for i in range(n):
                 grad[i] += g * row[i]
@@ -123,7 +118,7 @@ def fit_intercept(offsets, y, iters: int = 40) -> float:
     """The intercept of a logistic regression whose only other term is ``offsets``."""
     b = 0.0
     for _ in range(iters):
-        ps = [prob(b + o) for o in offsets]
+        ps = [sigmoid(b + o) for o in offsets]
         b -= sum(p - t for p, t in zip(ps, y)) / sum(p * (1 - p) for p in ps)
     return b
 
@@ -131,7 +126,7 @@ def fit_intercept(offsets, y, iters: int = 40) -> float:
 def log_loss(X: list, y: list, w: list) -> float:
     total = 0.0
     for row, t in zip(X, y):
-        p = min(max(prob(sum(a * b for a, b in zip(w, row))), 1e-12), 1 - 1e-12)
+        p = min(max(sigmoid(sum(a * b for a, b in zip(w, row))), 1e-12), 1 - 1e-12)
         total -= t * math.log(p) + (1 - t) * math.log(1 - p)
     return total / len(y)
 

@@ -17,10 +17,9 @@ small table over the seats' free room), and each group's split between its
 seats drawn in proportion to the completions it leaves.  A dealing that
 merely gave each card a seat in proportion to free room would favour some
 deals (one card's chance of being in a seat off by up to 0.15 in measured
-positions).  A
-positive fact is enforced by placing one of its alternatives first, chosen
-in proportion to the completions it leaves, and corrected by an importance
-weight (1 / number of alternatives the final hand satisfies), so hands that
+positions).  A positive fact is enforced by placing one of its alternatives
+first, chosen in proportion to the completions it leaves, and corrected by
+an importance weight (1 / number of alternatives the final hand satisfies), so hands that
 satisfy a fact in several ways are not over-represented; a negative fact
 rejects the deals that break it.  Optional soft evidence (the auction and
 the cards played) multiplies the weights.
@@ -59,7 +58,6 @@ class Sampler:
         self.need = {s: k.counts[s] for s in self.others}
         self.pos = [(s, alts, extra) for s, alts, extra, p in k.cons if p]
         self.neg = [(s, alts, extra) for s, alts, extra, p in k.cons if not p]
-        self.failures = 0
         self._tables: dict = {}
 
     def world(self):
@@ -68,7 +66,6 @@ class Sampler:
             w = self._try()
             if w is not None:
                 return w
-            self.failures += 1
         return None
 
     def worlds(self, n: int, deadline: float = float("inf")) -> list:
@@ -121,11 +118,7 @@ class Sampler:
                     total += n
             if not feas:
                 return None
-            r = rand.randrange(total)
-            for rest, n in feas:
-                r -= n
-                if r < 0:
-                    break
+            rest, n = _pick(feas, total, rand)
             hands[s] |= rest
             room[s] -= rest.bit_count()
             taken |= rest
@@ -199,6 +192,14 @@ class _Completions:
         r = tuple(rooms[j] - self.fixed[j].bit_count() for j in range(3))
         return None if min(r) < 0 else r
 
+    def _options(self, i: int, r: tuple):
+        """``(split, completions)`` for group ``i`` with rooms ``r``: each split of the
+        group that leaves completions, with their number."""
+        for split, ways in self._splits(i, r):
+            n = ways * self._count(i + 1, _less(r, split))
+            if n:
+                yield split, n
+
     def _splits(self, i: int, r: tuple):
         """``(split, ways)`` for group ``i`` with rooms ``r``: ``split[j]`` cards to seat j."""
         seats, cards = self.groups[i]
@@ -221,10 +222,7 @@ class _Completions:
         key = (i, r)
         n = self.memo.get(key)
         if n is None:
-            n = 0
-            for split, ways in self._splits(i, r):
-                n += ways * self._count(i + 1, (r[0] - split[0], r[1] - split[1], r[2] - split[2]))
-            self.memo[key] = n
+            n = self.memo[key] = sum(c for _, c in self._options(i, r))
         return n
 
     def count(self, rooms: tuple) -> int:
@@ -238,19 +236,8 @@ class _Completions:
         if r is None or not self._count(0, r):
             return None
         out = list(self.fixed)
-        for i, (seats, cards) in enumerate(self.groups):
-            options = []
-            total = 0
-            for split, ways in self._splits(i, r):
-                n = ways * self._count(i + 1, (r[0] - split[0], r[1] - split[1], r[2] - split[2]))
-                if n:
-                    options.append((split, n))
-                    total += n
-            x = rand.randrange(total)
-            for split, n in options:
-                x -= n
-                if x < 0:
-                    break
+        for i, (_, cards) in enumerate(self.groups):
+            split, _ = _pick(self._options(i, r), self._count(i, r), rand)
             cards = list(cards)
             rand.shuffle(cards)
             at = 0
@@ -258,5 +245,20 @@ class _Completions:
                 for c in cards[at:at + split[j]]:
                     out[j] |= BIT[c]
                 at += split[j]
-            r = (r[0] - split[0], r[1] - split[1], r[2] - split[2])
+            r = _less(r, split)
         return out
+
+
+def _less(r: tuple, split: list) -> tuple:
+    """The rooms ``r`` once ``split`` is dealt."""
+    return (r[0] - split[0], r[1] - split[1], r[2] - split[2])
+
+
+def _pick(options, total: int, rand: random.Random) -> tuple:
+    """One ``(item, n)`` of ``options`` drawn in proportion to ``n`` (``total``: their sum)."""
+    x = rand.randrange(total)
+    for item, n in options:
+        x -= n
+        if x < 0:
+            break
+    return item, n
