@@ -249,21 +249,23 @@ def test_the_ghna_cards_kept_are_those_that_still_fit_under_the_cap():
     assert ghna_keep(hand & ~BIT[GHNA_MASK[1].bit_length() - 1], 0, 100, 0, 0) == coins
 
 
+@pytest.mark.parametrize("sight", [0, 1])
 @pytest.mark.parametrize("seed", range(6))
-def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed):
+def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed, sight):
     """A playout stopped with three tricks to go leaves whole tricks to the search;
-    the strong bot's value of each move is the playout to there, then ``solve``."""
+    the strong bot's value of each move is the playout to there, then ``solve``
+    (with ``team_sight``, a playout in which its own team sees every hand)."""
     g = Game.new(seed)
     g.setup_play(seed % 4, 100, seed % 4)
     k = from_game(g, g.to_act)
-    bot = make_bot("strong", seed)
+    bot = make_bot(f"strong:team_sight={sight}", seed)
     assert bot.mid_exact == 3
     moves = bot.candidate_moves(k, [c for c in g.legal() if c < 40])
     values = bot.evaluate(k, moves, [(list(g.hands), 1.0)], float("inf"))
     for m in moves:
         d = bot.base_deal(k, g.hands)
         d.play(m)
-        playout(d, k.excl, 7)
+        playout(d, k.excl, 7, k.seat & 1 if sight else -1)
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
         assert d.won[0] + d.won[1] + points_in_hands(d) == 120
         assert values[m] == bot.utility(k, solve(d))
@@ -292,3 +294,39 @@ def test_with_sim_exact_the_auction_s_playout_searches_the_last_tricks(seed):
             best = solve(d) - d.ghna_total
             assert won <= best <= won + left + 10
             assert exact.play_contract(k, g.hands, trump, declarer) == best
+
+
+class _Logged(Deal):
+    """A deal that notes, before each card, the position it is played from."""
+
+    __slots__ = ("log",)
+
+    def play(self, c: int) -> None:
+        s = self.to_act
+        self.log.append((s, c, self.hands[:], self.trick[:], self.win_card, self.win_seat,
+                         self.keep_mask(s), self.legal()))
+        super().play(c)
+
+
+@pytest.mark.parametrize("team", [0, 1])
+def test_a_sighted_team_plays_out_seeing_every_hand(team):
+    """``team_sight``: in a blind playout the players of one team see every hand; each
+    of their cards is the policy's choice with every hand known, the other team's are
+    still played blind (so some playouts take another course than a wholly blind one)."""
+    r = random.Random(11 + team)
+    differ = 0
+    for _ in range(60):
+        d = random_endgame(r, 10)
+        e = _Logged.make(d.hands, d.trump, d.decl, d.leader, d.trick, d.win_card, d.win_seat,
+                         d.won, d.cap, d.ghna_total, d.ghna_done, d.ntricks, d.overtrump)
+        e.log = []
+        blind = d.copy()
+        playout(e, (0, 0, 0, 0), 10, team)
+        playout(blind, (0, 0, 0, 0))
+        assert e.ntricks == 10 and not any(e.hands)
+        for s, c, hands, trick, wc, ws, keep, lm in e.log:
+            if (s & 1) == team and lm & (lm - 1):
+                assert c == heuristic_card(s, hands[s], lm, trick, wc, ws, e.trump, e.decl,
+                                           Table(hands, True), keep)
+        differ += e.won != blind.won
+    assert differ > 0

@@ -391,14 +391,15 @@ class Deal:
         return -1
 
 
-def playout(d: Deal, excl=None, stop: int = 10) -> int:
+def playout(d: Deal, excl=None, stop: int = 10, sighted: int = -1) -> int:
     """Play the deal with the heuristic policy to its end (or until ``stop``
     tricks are done); the declaring team's points then.  ``d`` is consumed.
 
     With ``excl`` None every player sees every hand.  Otherwise each player
     knows only its own hand, the cards played and the voids and play-rule
     evidence (``excl[s]``: cards seat ``s`` is known not to hold, updated as
-    the playout goes), as a sensible player at the table would."""
+    the playout goes), as a sensible player at the table would; the players of
+    team ``sighted`` (0 or 1), if given, see every hand even then."""
     trump = d.trump
     decl = d.decl
     hands = d.hands
@@ -413,7 +414,7 @@ def playout(d: Deal, excl=None, stop: int = 10) -> int:
         lm = legal_mask(hand, trick, d.win_card, d.win_seat, s, trump, d.overtrump)
         if lm & (lm - 1) == 0:
             c = (lm & -lm).bit_length() - 1
-        elif excl is None:
+        elif excl is None or (s & 1) == sighted:
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
                                d.keep_mask(s))
         else:

@@ -433,6 +433,7 @@ class StrongBot(NormalBot):
                             # within this much of the best (0: off)
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
+    team_sight = 0          # 1: in the card play's playouts this team's players see every hand
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -789,6 +790,7 @@ class StrongBot(NormalBot):
         made = dict.fromkeys(moves, 0.0)
         excl = k.excl if self.blind else None
         model = 1 - (k.seat & 1) if self.model_opponents else -1
+        sighted = k.seat & 1 if self.team_sight else -1
         wsum = 0.0
         for hands, wt in worlds:
             base = self.base_deal(k, hands)
@@ -799,10 +801,10 @@ class StrongBot(NormalBot):
                 if exact:
                     pts = solve(d, tt=tt, model=model)
                 elif self.mid_exact:
-                    playout(d, excl, 10 - self.mid_exact)
+                    playout(d, excl, 10 - self.mid_exact, sighted)
                     pts = solve(d, tt=tt, model=model)
                 else:
-                    pts = playout(d, excl)
+                    pts = playout(d, excl, 10, sighted)
                 totals[m] += wt * self.utility(k, pts)
                 if pts >= k.contract:
                     made[m] += wt
