@@ -151,3 +151,28 @@ def test_calibrate_reading_fits_the_auction_terms_better_than_the_plain_reading(
     w, plain = cr.calibrate(X, y)
     assert cr.log_loss(X, y, w) <= cr.log_loss(X, y, plain)
     assert w[1] > 0                     # a better-fitting contract makes the true hands likelier
+
+
+def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
+    """bench/calibrate_contracts.py: on the arena's deals and seeds, one ``own`` row for
+    every contract the strong side declared, with the arena's outcome, and ``theirs``
+    rows only for the opponents' contracts; the shift makes the predictions right on
+    average."""
+    cc = bench_module("calibrate_contracts")
+    bot = "strong:play_worlds=8,exact_worlds=4,bid_worlds=24"
+    own, theirs = [], []
+    for i in range(4):
+        rows = cc.one_deal((bot, 3, i))
+        assert all(k in ("own", "theirs") and 0.0 <= p <= 1.0 for k, p, _ in rows)
+        mine = sorted(m for k, _, m in rows if k == "own")
+        res = arena.play_deal((i, bot, "normal", 3, {}, None))
+        declared = [t for t in res["tables"]
+                    if not t["cancelled"] and (t["declarer"] & 1) == t["team_of_A"]]
+        assert mine == sorted(t["made"] for t in declared)
+        own += mine
+        theirs += [m for k, _, m in rows if k == "theirs"]
+    assert own and theirs
+    rows = [(0.5, True), (0.5, True), (0.5, True), (0.5, False)]
+    assert cc.shift(rows) == pytest.approx(math.log(3), abs=1e-6)
+    text = cc.report([("own", p, m) for p, m in rows], 10.0)
+    assert text.startswith("own: 4 contracts, predicted 0.500, made 0.750")

@@ -1,0 +1,130 @@
+"""How well the strong bot's auction foresees contracts: its chance to make its
+own bid, and the opponents' chance to make theirs when it lets them play.
+
+The strong bot plays against normal bots (the arena's deals, each twice with
+the teams swapped).  For each of its seats, its last auction decision is
+kept:
+
+- ``own``: it bid, and that bid became the contract: the chance it gave
+  (``why["prob"]``) against whether the contract was made;
+- ``theirs``: it left the auction to the opponents' highest bid and that bid
+  became the contract: the chance it gave them (``why["theirs"]``) against
+  whether they made it.
+
+Printed: per band of predicted chance, the number of contracts, the mean
+prediction and the share made (with its 95% interval), and the shift that
+would make the predictions right on average, in log-odds and in points of the
+simulated result (``bid_bias`` and ``their_bias`` add points to it; one point
+moves the log-odds by about 1.7 / ``sim_sigma``).
+
+    python bench/calibrate_contracts.py --deals 600
+    python bench/calibrate_contracts.py --deals 600 --bot "strong:bid_bias=8,their_bias=2"
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from touti_core.arena import _mix, deal_hands, wilson_ci  # noqa: E402
+from touti_core.bots.players import make_bot  # noqa: E402
+from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, Game  # noqa: E402
+from touti_core.rules import Rules  # noqa: E402
+
+BANDS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.0001))
+
+
+def one_deal(args: tuple) -> list:
+    """``(kind, predicted chance, made)`` for the strong side's contracts in one deal."""
+    bot, seed, i = args
+    hands, dealer = deal_hands(seed, i)
+    rules = Rules()
+    out = []
+    for table in (0, 1):                      # the strong side on team ``table``
+        names = (bot, "normal") if table == 0 else ("normal", bot)
+        bots = [make_bot(names[s & 1], _mix(seed, i, table, s)) for s in range(4)]
+        g = Game.from_deal(hands, dealer, rules)
+        last = {}
+        while g.phase not in (HAND_OVER, GAME_OVER):
+            s = g.to_act
+            auction = g.phase == AUCTION and (s & 1) == table
+            high = g.high
+            code = bots[s].act_game(g, s)
+            if auction:
+                last[s] = (dict(bots[s].why), high)
+            g.apply(code)
+        r = g.last_hand
+        if r["cancelled"]:
+            continue
+        ours = (r["declarer"] & 1) == table
+        for s, (why, high) in last.items():
+            if ours and why.get("kind") == "bid" and r["declarer"] == s \
+                    and r["contract"] == why["amount"]:
+                out.append(("own", why["prob"], r["made"]))
+            elif not ours and "theirs" in why and r["contract"] == high:
+                out.append(("theirs", why["theirs"], r["made"]))
+    return out
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
+def shift(rows: list) -> float:
+    """The log-odds shift that makes the mean prediction equal the share made."""
+    target = sum(m for _, m in rows) / len(rows)
+    lo, hi = -6.0, 6.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        mean = sum(1 / (1 + math.exp(-(logit(p) + mid))) for p, _ in rows) / len(rows)
+        lo, hi = (mid, hi) if mean < target else (lo, mid)
+    return (lo + hi) / 2
+
+
+def report(rows: list, sim_sigma: float) -> str:
+    lines = []
+    for kind in ("own", "theirs"):
+        rs = [(p, m) for k, p, m in rows if k == kind]
+        if not rs:
+            continue
+        made = sum(m for _, m in rs)
+        lo, hi = wilson_ci(made, len(rs))
+        d = shift(rs)
+        lines.append(f"{kind}: {len(rs)} contracts, predicted {sum(p for p, _ in rs) / len(rs):.3f}, "
+                     f"made {made / len(rs):.3f} [{lo:.3f}, {hi:.3f}]; right on average with "
+                     f"{d:+.2f} log-odds, about {d * sim_sigma / 1.7:+.1f} points")
+        for a, b in BANDS:
+            band = [(p, m) for p, m in rs if a <= p < b]
+            if band:
+                k = sum(m for _, m in band)
+                lo, hi = wilson_ci(k, len(band))
+                lines.append(f"  predicted {a:.1f}-{min(b, 1):.1f}: {len(band):4d}, mean "
+                             f"{sum(p for p, _ in band) / len(band):.3f}, made {k / len(band):.3f} "
+                             f"[{lo:.3f}, {hi:.3f}]")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=7100)
+    ap.add_argument("--bot", default="strong")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    a = ap.parse_args()
+    sim_sigma = make_bot(a.bot).sim_sigma
+    jobs = [(a.bot, a.seed, i) for i in range(a.deals)]
+    with Pool(a.workers) as pool:
+        rows = [x for r in pool.imap(one_deal, jobs, chunksize=2) for x in r]
+    print(f"{a.bot} against the normal bot, {a.deals} deals at seed {a.seed}")
+    print(report(rows, sim_sigma))
+
+
+if __name__ == "__main__":
+    main()
