@@ -7,9 +7,11 @@ kept:
 
 - ``own``: it bid, and that bid became the contract: the chance it gave
   (``why["prob"]``) against whether the contract was made;
-- ``theirs``: it left the auction to the opponents' highest bid and that bid
-  became the contract: the chance it gave them (``why["theirs"]``) against
-  whether they made it.
+- ``theirs``: the side's last decision of the auction left it to the
+  opponents' highest bid and that bid became the contract: the chance it
+  gave them (``why["theirs"]``) against whether they made it.
+
+So each contract counts once.
 
 Printed: per band of predicted chance, the number of contracts, the mean
 prediction and the share made (with its 95% interval), and the shift that
@@ -50,25 +52,25 @@ def one_deal(args: tuple) -> list:
         names = (bot, "normal") if table == 0 else ("normal", bot)
         bots = [make_bot(names[s & 1], _mix(seed, i, table, s)) for s in range(4)]
         g = Game.from_deal(hands, dealer, rules)
-        last = {}
+        last = {}           # seat -> its last decision of the auction: (why, highest bid then)
+        latest = None       # the side's last one
         while g.phase not in (HAND_OVER, GAME_OVER):
             s = g.to_act
             auction = g.phase == AUCTION and (s & 1) == table
             high = g.high
             code = bots[s].act_game(g, s)
             if auction:
-                last[s] = (dict(bots[s].why), high)
+                last[s] = latest = (dict(bots[s].why), high)
             g.apply(code)
         r = g.last_hand
         if r["cancelled"]:
             continue
-        ours = (r["declarer"] & 1) == table
-        for s, (why, high) in last.items():
-            if ours and why.get("kind") == "bid" and r["declarer"] == s \
-                    and r["contract"] == why["amount"]:
+        if (r["declarer"] & 1) == table:
+            why, _ = last[r["declarer"]]
+            if why.get("kind") == "bid" and r["contract"] == why["amount"]:
                 out.append(("own", why["prob"], r["made"]))
-            elif not ours and "theirs" in why and r["contract"] == high:
-                out.append(("theirs", why["theirs"], r["made"]))
+        elif latest is not None and "theirs" in latest[0] and r["contract"] == latest[1]:
+            out.append(("theirs", latest[0]["theirs"], r["made"]))
     return out
 
 
