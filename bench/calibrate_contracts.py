@@ -34,35 +34,30 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from touti_core.arena import _mix, deal_hands, wilson_ci  # noqa: E402
-from touti_core.bots.players import make_bot  # noqa: E402
-from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, Game  # noqa: E402
+from touti_core.arena import _mix, deal_hands, play_table, wilson_ci  # noqa: E402
+from touti_core.bots.players import make_bot, sigmoid  # noqa: E402
+from touti_core.engine import AUCTION  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
 
 BANDS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.0001))
 
 
 def one_deal(args: tuple) -> list:
-    """``(kind, predicted chance, made)`` for the strong side's contracts in one deal."""
+    """``(kind, predicted chance, made)`` for the strong side's contracts in one deal,
+    played as the arena plays it."""
     bot, seed, i = args
     hands, dealer = deal_hands(seed, i)
-    rules = Rules()
     out = []
-    for table in (0, 1):                      # the strong side on team ``table``
-        names = (bot, "normal") if table == 0 else ("normal", bot)
-        bots = [make_bot(names[s & 1], _mix(seed, i, table, s)) for s in range(4)]
-        g = Game.from_deal(hands, dealer, rules)
+    for table, names in enumerate(((bot, "normal"), ("normal", bot))):   # the bot on team ``table``
         last = {}           # seat -> its last decision of the auction: (why, highest bid then)
         latest = None       # the side's last one
-        while g.phase not in (HAND_OVER, GAME_OVER):
-            s = g.to_act
-            auction = g.phase == AUCTION and (s & 1) == table
-            high = g.high
-            code = bots[s].act_game(g, s)
-            if auction:
-                last[s] = latest = (dict(bots[s].why), high)
-            g.apply(code)
-        r = g.last_hand
+
+        def watch(g, s, player, code):
+            nonlocal latest
+            if g.phase == AUCTION and (s & 1) == table:
+                last[s] = latest = (dict(player.why), g.high)
+        r, _, _ = play_table(hands, dealer, names, [_mix(seed, i, table, s) for s in range(4)],
+                             Rules(), watch=watch)
         if r["cancelled"]:
             continue
         if (r["declarer"] & 1) == table:
@@ -80,12 +75,12 @@ def logit(p: float) -> float:
 
 
 def shift(rows: list) -> float:
-    """The log-odds shift that makes the mean prediction equal the share made."""
+    """The log-odds shift (within +-6) that makes the mean prediction equal the share made."""
     target = sum(m for _, m in rows) / len(rows)
     lo, hi = -6.0, 6.0
     for _ in range(60):
         mid = (lo + hi) / 2
-        mean = sum(1 / (1 + math.exp(-(logit(p) + mid))) for p, _ in rows) / len(rows)
+        mean = sum(sigmoid(logit(p) + mid) for p, _ in rows) / len(rows)
         lo, hi = (mid, hi) if mean < target else (lo, mid)
     return (lo + hi) / 2
 

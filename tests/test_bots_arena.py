@@ -97,6 +97,22 @@ def test_arena_is_reproducible_and_parallel_gives_the_same_results():
     assert one["paired_difference"] == two["paired_difference"]
 
 
+def test_a_watcher_sees_every_decision_before_it_is_applied():
+    """``play_table(watch=...)``: each decision, by the bot that took it, in the order of
+    the hand's actions, with the game still before it; the hand is played the same."""
+    from touti_core.rules import Rules
+    hands, dealer = arena.deal_hands(1, 0)
+    seen = []
+
+    def watch(g, s, bot, code):
+        assert g.to_act == s and code in g.legal() and bot.level == ("normal", "easy")[s & 1]
+        seen.append([s, code])
+    plain = arena.play_table(hands, dealer, ("normal", "easy"), [1, 2, 3, 4], Rules())
+    watched = arena.play_table(hands, dealer, ("normal", "easy"), [1, 2, 3, 4], Rules(),
+                               watch=watch)
+    assert seen == watched[2] == plain[2] and watched[0] == plain[0]
+
+
 def test_arena_command_line(tmp_path, capsys):
     out = tmp_path / "arena.json"
     assert cli_main(["arena", "--a", "easy", "--b", "random", "--deals", "3", "--seed", "4",

@@ -54,12 +54,14 @@ def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
 
 
 def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
-               auction_seeds=None):
-    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, times, actions).
+               auction_seeds=None, watch=None):
+    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, decision
+    times by kind, actions).
 
     With ``auction`` (a bot name), that bot bids, signals and names trumps at
     every seat, so that both tables of a deal reach the same contract and
-    only the card play differs."""
+    only the card play differs.  ``watch(g, seat, bot, code)``, if given, sees
+    each decision before it is applied (for measurements)."""
     from .bots.players import make_bot
     g = Game.from_deal(hands, dealer, rules)
     bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
@@ -69,10 +71,13 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     while g.phase not in (HAND_OVER, GAME_OVER):
         s = g.to_act
         t0 = time.perf_counter()
-        code = (bidders if g.phase <= TRUMP else bots)[s].act_game(g, s)
+        player = (bidders if g.phase <= TRUMP else bots)[s]
+        code = player.act_game(g, s)
         dt = time.perf_counter() - t0
         if code not in g.legal():
             raise RuntimeError(f"bot {names[s & 1]} chose an illegal action {code}")
+        if watch is not None:
+            watch(g, s, player, code)
         times[s & 1].append(dt)
         kinds[s & 1][_kind(code)].append(dt)
         g.apply(code)
