@@ -156,6 +156,30 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
                 "Pass: the opponents' 70 will probably fail (about 0% chance to make it)")
 
 
+def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
+    """Over an opponents' 70 that they make in every deal, the strong bot outbids with
+    80 though its playouts make only 70 (plus 5, and a Ghna in some deals: under an even
+    chance for 80): failing 80 costs less on average than their 70 made.  The hint must
+    not say that the hand "should make it"."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)     # no Ace, no Ghna: nothing to announce
+    s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1, an opponent, is to act
+    v = view(s)
+    legal = [code_of(a) for a in v["legal"]]
+    bot = make_bot("strong", seed=1)
+    bot.play_contract = _simulated({1: 70, 3: 70, 0: 100, 2: 100})
+    k = from_view(v)
+    code = bot.act(k, legal)
+    assert code == bid_code(80), bot.why
+    p = bot.why["prob"]
+    assert 0.0 < p < 0.5                        # a Ghna in some deals lifts it above 33%
+    assert bot.why["theirs"] == pytest.approx(1.0, abs=1e-3)   # 100 + 5 against 70
+    suit = ("coins", "cups", "swords", "clubs")[bot.why["trump"]]
+    assert explain(k, code, bot.why) == (
+        f"Bid 80 to stop the opponents' 70 (they would make it about 100% of the time): a "
+        f"gamble ({round(100 * p)}% chance to make it with {suit} as trumps), but on average "
+        f"it costs less than letting them play.")
+
+
 def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
     """Each simulated deal plays the opponents' contract once, with the trump the
     declarer's hand in that deal calls for.  Here seat 0 makes its 70 only with that

@@ -51,6 +51,12 @@ def explain(k, code: int, why: dict) -> str:
             extra = f", counting your partner's {' and '.join(sig)}"
         if k.high_seat == k.seat ^ 2:
             return f"Bid {b}: your hands together can make more than your partner's {k.high}{with_t}{chance}."
+        if p is not None and p < 0.5 and k.high:
+            # more likely failed than made: a bid taken to stop the opponents' contract
+            theirs = why.get("theirs")
+            likely = f" (they would make it about {_pct(theirs)} of the time)" if theirs is not None else ""
+            return (f"Bid {b} to stop the opponents' {k.high}{likely}: a gamble ({_pct(p)} chance"
+                    f" to make it{with_t}), but on average it costs less than letting them play.")
         return f"Bid {b}: your hand should make it{with_t}{extra}{chance}."
     if code == A_PASS:
         if k.high_seat == k.seat ^ 2:

@@ -630,7 +630,7 @@ class StrongBot(NormalBot):
         else:
             alt = self.alternative(k, at)
         code = self._decide_bid(k, legal, values, alt)
-        if theirs is not None and not A_BID <= code < A_PASS:
+        if theirs is not None:
             self.why["theirs"] = theirs
         return code
 
