@@ -34,6 +34,58 @@ def test_overtrump_hint_names_the_card_and_the_reason():
     assert "your partner's Ace of cups is beaten" in h["reason"]
 
 
+def _sentence(state: dict, card: str) -> str:
+    """The hint's sentence for ``card`` played by the seat to act, whichever card the bot
+    would choose (no search values: no chance in brackets)."""
+    return explain(from_view(view(state)), card_of(card), {})
+
+
+def test_the_hint_names_the_card_drawn_out_by_a_lead():
+    # seat 0 leads the Rey of clubs, holding the 3: the Ace is the only higher club left
+    s = deal_game({0: "3B 12B 2B 4O"}, closed={0: "B"}, dealer=3)
+    s = win_auction(s, 1, 70, "O")
+    assert _sentence(s, "12B") == (
+        "Lead the Rey of clubs: to drive out the Ace of clubs, the only higher clubs left.")
+    # with the Ace and the 3 out against it, no such reason: the search's choice
+    s = deal_game({0: "12B 2B 4O"}, closed={0: "B"}, dealer=3)
+    s = win_auction(s, 1, 70, "O")
+    assert _sentence(s, "12B") == "Lead the Rey of clubs: the best lead in the deals the search played out."
+
+
+def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
+    # coins trumps; seat 0 leads the Ace of cups; seat 1 has neither cups nor coins
+    s = deal_game({0: "1C", 1: "10E 2E", 2: "4C", 3: "3C 5C 3O 12O"}, closed={1: "CO", 3: "C"},
+                  dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C")
+    assert _sentence(s, "10E") == (
+        "Play the Sota of swords: you can neither follow cups nor trump, and the search keeps "
+        "your other cards for the tricks to come.")
+    s = play(s, "2E 4C")
+    assert _sentence(s, "3C") == (      # seat 3 follows under the Ace
+        "Play the 3 of cups: you cannot beat the Ace of cups, and the search keeps your other "
+        "cards for the tricks to come.")
+    # seat 2 trumps with the 3 of coins; seat 3, without cups, cannot go over it
+    s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: "12O 11O 4O"}, closed={2: "C", 3: "CO"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C 5C 3O")
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"12O", "11O", "4O"}
+    assert _sentence(s, "12O") == (
+        "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and the "
+        "search keeps your other cards for the tricks to come.")
+
+
+def test_an_early_announcement_tells_that_there_is_an_ace_not_which():
+    s = deal_game({2: "1E"}, avoid={2: "1O 1C 1B"}, dealer=3)
+    s = do(s, "bid", amount=70)         # seat 0 bids, seat 1 passes: seat 2 may announce
+    s = do(s, "pass")
+    v = view(s)
+    assert v["seat"] == 2 and A_ANNOUNCE_AS in [code_of(a) for a in v["legal"]]
+    assert explain(from_view(v), A_ANNOUNCE_AS, {}) == (
+        "Announce AS: you will not bid, and it tells your partner you hold an Ace "
+        "(yours: the Ace of swords).")
+
+
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_the_trump_ghna_is_declared_first_when_both_fit(level):
     # contract 90 (cap 40), swords trumps: seat 0 holds the Ghna of swords and of cups

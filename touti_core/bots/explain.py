@@ -74,9 +74,10 @@ def explain(k, code: int, why: dict) -> str:
     if code in (A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
         if code == A_ANNOUNCE_COMPTE:
             gs = _ghna_suits(k.hand)
-            what = f"a Ghna (Rey and Cabal of {_suit(gs[0])})" if gs else "a Ghna"
-        else:
-            what = _aces(k.hand) or "an Ace"
+            what = f"a Ghna (yours: Rey and Cabal of {_suit(gs[0])})" if gs else "a Ghna"
+        else:       # the partner learns that there is one, not which
+            aces = _aces(k.hand)
+            what = f"an Ace (yours: {aces})" if aces else "an Ace"
         name = "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"
         return (f"Announce {name}: you will not bid, and it tells your partner you hold {what}.")
     if A_SIGNAL <= code < A_NO_SIGNAL:
@@ -154,7 +155,10 @@ def _card(k, c: int, why: dict) -> str:
             return f"Lead {name}: it is the highest {_suit(SUIT[c])} left, it should win the trick{tail}."
         if POINTS[c] == 0:
             return f"Lead {name}: a low card that risks no points{tail}."
-        return f"Lead {name}{tail}."
+        if above & (above - 1) == 0:
+            return (f"Lead {name}: to drive out the {_bare(above.bit_length() - 1)}, the only "
+                    f"higher {_suit(SUIT[c])} left{tail}.")
+        return f"Lead {name}: the best lead in the deals the search played out{tail}."
     w = k.win_card
     partner = k.seat ^ 2
     led = SUIT[trick[0]]
@@ -177,7 +181,16 @@ def _card(k, c: int, why: dict) -> str:
         return f"Take the trick with {name}{tail}."
     if POINTS[c] == 0:
         return f"Play low ({name}): you cannot take this trick profitably{tail}."
-    return f"Play {name}{tail}."
+    if SUIT[c] == led:
+        why_not = f"you cannot beat the {_bare(w)}"
+    elif SUIT[c] == trump:
+        over = any(k.hand & BIT[x] and beats(x, w, trump) for x in range(40))
+        why_not = (f"you have no {_suit(led)} and {'need not' if over else 'cannot'} "
+                   f"overtrump the {_bare(w)}")
+    else:
+        why_not = f"you can neither follow {_suit(led)} nor trump"
+    return (f"Play {name}: {why_not}, and the search keeps your other cards for the tricks "
+            f"to come{tail}.")
 
 
 def _forced(k, c: int) -> str:
