@@ -14,10 +14,13 @@ kept:
 So each contract counts once.
 
 Printed: per band of predicted chance, the number of contracts, the mean
-prediction and the share made (with its 95% interval), and the shift that
+prediction and the share made (with its 95% interval), the shift that
 would make the predictions right on average, in log-odds and in points of the
 simulated result (``bid_bias`` and ``their_bias`` add points to it; one point
-moves the log-odds by about 1.7 / ``sim_sigma``).
+moves the log-odds by about 1.7 / ``sim_sigma``), and the logistic fit
+``made ~ sigmoid(slope x logit(p) + shift)`` with its standard errors: the
+strong bot's ``own_slope``, ``own_shift``, ``their_slope`` and ``their_shift``
+settings apply it.
 
     python bench/calibrate_contracts.py --deals 600
     python bench/calibrate_contracts.py --deals 600 --bot "strong:bid_bias=8,their_bias=2"
@@ -85,6 +88,47 @@ def shift(rows: list) -> float:
     return (lo + hi) / 2
 
 
+def platt(rows: list) -> tuple | None:
+    """``(slope, shift, se of slope, se of shift)`` of the logistic regression of the
+    outcomes on the predictions' log-odds (Newton's method, each step halved until the
+    fit improves; outcomes may be fractions), or None when it does not converge
+    (outcomes separated by the predictions)."""
+    xs = [(logit(p), float(m)) for p, m in rows]
+
+    def loss(a, b):
+        out = 0.0
+        for x, y in xs:
+            z = a * x + b           # -log-likelihood, computed stably
+            out += max(z, 0.0) + math.log1p(math.exp(-abs(z))) - y * z
+        return out
+    a, b = 1.0, 0.0
+    cur = loss(a, b)
+    for _ in range(200):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in xs:
+            q = sigmoid(a * x + b)
+            w = q * (1 - q)
+            ga += (q - y) * x
+            gb += q - y
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            return None
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        step = 1.0
+        while step > 1e-6 and loss(a - step * da, b - step * db) > cur:
+            step /= 2
+        a, b = a - step * da, b - step * db
+        cur = loss(a, b)
+        if abs(a) > 50 or abs(b) > 50:
+            return None
+        if abs(step * da) < 1e-10 and abs(step * db) < 1e-10:
+            return a, b, math.sqrt(hbb / det), math.sqrt(haa / det)
+    return None
+
+
 def report(rows: list, sim_sigma: float) -> str:
     lines = []
     for kind in ("own", "theirs"):
@@ -97,6 +141,9 @@ def report(rows: list, sim_sigma: float) -> str:
         lines.append(f"{kind}: {len(rs)} contracts, predicted {sum(p for p, _ in rs) / len(rs):.3f}, "
                      f"made {made / len(rs):.3f} [{lo:.3f}, {hi:.3f}]; right on average with "
                      f"{d:+.2f} log-odds, about {d * sim_sigma / 1.7:+.1f} points")
+        fit = platt(rs)
+        lines.append(f"  fit: slope {fit[0]:.2f} (se {fit[2]:.2f}), shift {fit[1]:+.2f} (se {fit[3]:.2f})"
+                     if fit else "  fit: does not converge (the outcomes are separated)")
         for a, b in BANDS:
             band = [(p, m) for p, m in rs if a <= p < b]
             if band:

@@ -10,6 +10,7 @@ import pathlib
 import pytest
 
 from touti_core import arena
+from touti_core.bots.players import sigmoid
 from touti_core.__main__ import main as cli_main
 
 
@@ -193,3 +194,8 @@ def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
     assert cc.shift(rows) == pytest.approx(math.log(3), abs=1e-6)
     text = cc.report([("own", p, m) for p, m in rows], 10.0)
     assert text.startswith("own: 4 contracts, predicted 0.500, made 0.750")
+    # the fit finds the slope and shift that made the (expected) outcomes
+    ps = [i / 20 for i in range(1, 20)]
+    fit = cc.platt([(p, sigmoid(1.4 * cc.logit(p) - 0.3)) for p in ps])
+    assert fit[:2] == pytest.approx((1.4, -0.3), abs=1e-6)
+    assert cc.platt([(p, p > 0.5) for p in ps]) is None       # separated: no finite fit

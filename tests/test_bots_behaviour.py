@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from touti_core import api, bots
 from touti_core.bots.explain import explain
 from touti_core.bots.handeval import normal_cdf
 from touti_core.bots.knowledge import code_of, from_view
-from touti_core.bots.players import make_bot
+from touti_core.bots.players import make_bot, sigmoid
 from touti_core.cards import card_of, mask_of
 from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game,
                                bid_code)
@@ -230,6 +232,27 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
         f"Bid 80 to stop the opponents' 70 (they would make it about 100% of the time): a "
         f"gamble ({round(100 * p)}% chance to make it with {suit} as trumps), but on average "
         f"it costs less than letting them play.")
+
+
+def test_the_auction_chances_can_be_recalibrated():
+    """``own_slope``/``own_shift`` and ``their_slope``/``their_shift`` map the simulated
+    chances through ``sigmoid(slope x logit(p) + shift)`` before the auction weighs them
+    (bench/calibrate_contracts.py fits them); the same deals give the mapped chances."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
+    s = do(s, "bid", amount=70)
+    v = view(s)
+    legal = [code_of(a) for a in v["legal"]]
+    got = {}
+    for name in ("strong", "strong:own_slope=2,own_shift=0.5,their_slope=0.5,their_shift=-1"):
+        bot = make_bot(name, seed=1)
+        bot.play_contract = _simulated({1: 75, 3: 75, 0: 68, 2: 68})
+        code = bot.act(from_view(v), legal)
+        got[name] = (code, bot.why)
+    (c0, plain), (c1, mapped) = got.values()
+    logit = lambda p: math.log(p / (1 - p))
+    assert c0 == c1 == bid_code(80)
+    assert mapped["prob"] == pytest.approx(sigmoid(2 * logit(plain["prob"]) + 0.5), abs=1e-9)
+    assert mapped["theirs"] == pytest.approx(sigmoid(0.5 * logit(plain["theirs"]) - 1), abs=1e-9)
 
 
 def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():

@@ -434,6 +434,10 @@ class StrongBot(NormalBot):
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     team_sight = 0          # 1: in the card play's playouts this team's players see every hand
+    own_slope = 1.0         # the auction's chances recalibrated: p -> sigmoid(slope x logit(p) + shift),
+    own_shift = 0.0         # its own contract's (own_*) and the opponents' (their_*), as fitted by
+    their_slope = 1.0       # bench/calibrate_contracts.py (1 and 0: as simulated)
+    their_shift = 0.0
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -610,6 +614,7 @@ class StrongBot(NormalBot):
                 best = None
                 for t in range(4):
                     p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
+                    p = _recalibrate(p, self.own_slope, self.own_shift)
                     v = (amount * (2 * p - 1), p, t, m)
                     if best is None or v > best:
                         best = v
@@ -625,7 +630,8 @@ class StrongBot(NormalBot):
             if not their_bid:
                 theirs = None
         elif values and self.sim_compete and their_bid:
-            theirs = self.their_chance(k, worlds, k.high_seat, k.high)
+            theirs = _recalibrate(self.their_chance(k, worlds, k.high_seat, k.high),
+                                  self.their_slope, self.their_shift)
             alt = -k.high * (2 * theirs - 1)
         else:
             alt = self.alternative(k, at)
@@ -881,6 +887,14 @@ class StrongBot(NormalBot):
 
     def accept(self, k) -> bool:
         return self.lost_everywhere(k)
+
+
+def _recalibrate(p: float, slope: float, shift: float) -> float:
+    """``sigmoid(slope x logit(p) + shift)``; ``p`` itself when slope is 1 and shift 0."""
+    if slope == 1.0 and shift == 0.0:
+        return p
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return sigmoid(slope * math.log(p / (1 - p)) + shift)
 
 
 def resample(worlds: list, n: int, rand: random.Random) -> list:
