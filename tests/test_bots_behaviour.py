@@ -89,10 +89,14 @@ def test_an_early_announcement_tells_that_there_is_an_ace_not_which():
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
-def test_the_trump_ghna_is_declared_first_when_both_fit(level):
-    # contract 90 (cap 40), swords trumps: seat 0 holds the Ghna of swords and of cups
+@pytest.mark.parametrize("contract, why", [
+    (90, "and a +20 first would leave no room for it under the cap of 40."),
+    (100, "twice a +20, which can follow after another trick won."),    # cap 60: both fit
+])
+def test_the_trump_ghna_is_declared_first_when_both_fit(level, contract, why):
+    # swords trumps: seat 0 holds the Ghna of swords and of cups
     s = api.new_hand(DEAL_CAP, 3)
-    s = win_auction(s, 0, 90, "E")
+    s = win_auction(s, 0, contract, "E")
     s = play(s, CAP_TRICKS[0])
     assert s["phase"] == "ghna" and s["to_act"] == 0
     v = view(s)
@@ -100,7 +104,7 @@ def test_the_trump_ghna_is_declared_first_when_both_fit(level):
     assert a == {"type": "ghna", "seat": 0, "suit": "E"}
     h = bots.hint(v)
     assert h["action"] == a
-    assert "(+40) first" in h["reason"] and "cap of 40" in h["reason"]
+    assert h["reason"] == "Declare the Ghna of swords (+40) first: in trumps it is worth 40, " + why
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])

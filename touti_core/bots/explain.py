@@ -109,8 +109,11 @@ def explain(k, code: int, why: dict) -> str:
         x = code - A_GHNA
         if x == k.trump:
             if why.get("first40"):
-                return (f"Declare the Ghna of {_suit(x)} (+40) first: in trumps it is worth 40, and "
-                        f"a +20 first would leave no room for it under the cap of {k.cap}.")
+                if k.cap - k.ghna_total < 60:
+                    return (f"Declare the Ghna of {_suit(x)} (+40) first: in trumps it is worth 40, and "
+                            f"a +20 first would leave no room for it under the cap of {k.cap}.")
+                return (f"Declare the Ghna of {_suit(x)} (+40) first: in trumps it is worth 40, twice "
+                        f"a +20, which can follow after another trick won.")
             return f"Declare the Ghna of {_suit(x)} (+40) now, while you hold the Rey and the Cabal."
         return (f"Declare the Ghna of {_suit(x)} (+20) now: the Rey or the Cabal could be "
                 "forced out before your team wins another trick.")
