@@ -34,7 +34,7 @@ from ..engine import (
     HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
 from . import handeval as he
-from .inference import play_weigher
+from .inference import convention_card, play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler
@@ -434,6 +434,8 @@ class StrongBot(NormalBot):
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     team_sight = 0          # 1: in the card play's playouts this team's players see every hand
+    convention = 0          # 1: play low cards by the low-card convention and read the partner's
+    eps_convention = 0.02   # by it (a partner's card that breaks it: this likely)
     own_slope = 1.0         # the auction's chances recalibrated: p -> sigmoid(slope x logit(p) + shift),
     own_shift = 0.0         # its own contract's (own_*) and the opponents' (their_*), as fitted by
     their_slope = 1.0       # bench/calibrate_contracts.py (1 and 0: as simulated)
@@ -453,7 +455,9 @@ class StrongBot(NormalBot):
         fns = []
         if auction_weights and self.soft:
             fns = [f for f in (self.auction_weigher(k),
-                               play_weigher(k, self.eps, self.eps_partner) if self.eps < 1 else None) if f]
+                               play_weigher(k, self.eps, self.eps_partner,
+                                            eps_convention=self.eps_convention if self.convention else 1.0)
+                               if self.eps < 1 else None) if f]
         if not fns:
             return Sampler(k, self.rand)
         if len(fns) == 1:
@@ -825,6 +829,17 @@ class StrongBot(NormalBot):
         return {m: totals[m] / wsum for m in moves}
 
     def card(self, k, cards):
+        c = self.search_card(k, cards)
+        if self.convention:
+            lm = 0
+            for x in cards:
+                lm |= BIT[x]
+            c = convention_card(c, k.hand, lm)
+            if self.why.get("kind") == "card":
+                self.why["choice"] = c
+        return c
+
+    def search_card(self, k, cards):
         deadline = self._deadline
         moves = self.candidate_moves(k, cards)
         if len(moves) == 1:     # equivalent cards: the model's one with model_tol
