@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from touti_core import api, bots
 from touti_core.bots.knowledge import from_game, from_view
-from touti_core.bots.players import BOTS, make_bot
+from touti_core.bots.players import BOTS, TOPS_MASK, make_bot
 from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
 
 from rules_helpers import deal_game, do, play, win_auction
@@ -280,3 +280,8 @@ def test_the_perfect_player_s_sight_can_be_narrowed_for_measurement():
             continue
         for s in others:
             assert ({w[s] for w in ws} == {g.hands[s]}) == (s in known), (name, s)
+    # peek_tops: of the partner's hand, only which Aces and 3s it holds
+    ws = deals("perfect:peek_play=0,peek_partner=1,peek_tops=1")
+    tops = TOPS_MASK & ~k.played
+    assert {w[seat ^ 2] & tops for w in ws} == {g.hands[seat ^ 2] & tops}
+    assert len({w[seat ^ 2] for w in ws}) > 1

@@ -34,7 +34,7 @@ from ..engine import (
     HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
 from . import handeval as he
-from .inference import convention_card, play_weigher
+from .inference import TOPS, convention_card, play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler
@@ -1035,6 +1035,7 @@ class PerfectBot(StrongBot):
     peek_partner = 0        # with peek_play=0: the strong bot's card play with its partner's
     peek_declarer = 0       # hand known, or the declarer's (unless it declares itself), in
     peek_until = 10         # the first peek_until tricks
+    peek_tops = 0           # 1: of those hands, only which Aces and 3s they hold
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         play = k.phase in (PLAY, CONCESSION)
@@ -1045,21 +1046,26 @@ class PerfectBot(StrongBot):
             if self.peek_declarer and k.declarer != k.seat:
                 seen.add(k.declarer)
             if seen:
-                k = _knowing(k, {s: self.hands[s] for s in seen})
+                only = TOPS_MASK if self.peek_tops else FULL_DECK
+                k = _knowing(k, {s: self.hands[s] for s in seen}, only)
         return super().worlds(k, n, resampled)
 
 
-def _knowing(k: Knowledge, hands: dict) -> Knowledge:
-    """``k`` with the current hands of some other seats known (``{seat: mask}``)."""
+def _knowing(k: Knowledge, hands: dict, only: int = FULL_DECK) -> Knowledge:
+    """``k`` with the current hands of some other seats known (``{seat: mask}``), or only
+    which of the cards ``only`` they hold."""
     out = Knowledge.__new__(Knowledge)
     for name in Knowledge.__slots__:
         setattr(out, name, getattr(k, name))
     out.must = list(k.must)
     out.excl = list(k.excl)
     for s, h in hands.items():
-        out.must[s] = h
-        out.excl[s] |= FULL_DECK & ~h
+        out.must[s] |= h & only
+        out.excl[s] |= only & ~h
     return out
+
+
+TOPS_MASK = TOPS[0] | TOPS[1] | TOPS[2] | TOPS[3]     # the Aces and the 3s
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
