@@ -18,7 +18,7 @@ Hard evidence (what the rules prove) decides which deals are possible
 
 from __future__ import annotations
 
-from ..cards import BIT, FULL_DECK, POINTS, SUIT, SUIT_MASK, card
+from ..cards import BIT, FULL_DECK, POINTS, SUIT, card
 from .play import Table, ghna_keep, heuristic_card, legal_mask
 
 #: the Ace and the 3 of each suit: what the low-card convention tells
