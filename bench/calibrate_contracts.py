@@ -36,9 +36,11 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from calibrate_reading import fit  # noqa: E402
 from touti_core.arena import _mix, deal_hands, play_table, wilson_ci  # noqa: E402
-from touti_core.bots.players import make_bot, sigmoid  # noqa: E402
+from touti_core.bots.players import logit, make_bot, sigmoid  # noqa: E402
 from touti_core.engine import AUCTION  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
 
@@ -72,11 +74,6 @@ def one_deal(args: tuple) -> list:
     return out
 
 
-def logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
 def shift(rows: list) -> float:
     """The log-odds shift (within +-6) that makes the mean prediction equal the share made."""
     target = sum(m for _, m in rows) / len(rows)
@@ -90,43 +87,22 @@ def shift(rows: list) -> float:
 
 def platt(rows: list) -> tuple | None:
     """``(slope, shift, se of slope, se of shift)`` of the logistic regression of the
-    outcomes on the predictions' log-odds (Newton's method, each step halved until the
-    fit improves; outcomes may be fractions), or None when it does not converge
-    (outcomes separated by the predictions)."""
-    xs = [(logit(p), float(m)) for p, m in rows]
-
-    def loss(a, b):
-        out = 0.0
-        for x, y in xs:
-            z = a * x + b           # -log-likelihood, computed stably
-            out += max(z, 0.0) + math.log1p(math.exp(-abs(z))) - y * z
-        return out
-    a, b = 1.0, 0.0
-    cur = loss(a, b)
-    for _ in range(200):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in xs:
-            q = sigmoid(a * x + b)
-            w = q * (1 - q)
-            ga += (q - y) * x
-            gb += q - y
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            return None
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        step = 1.0
-        while step > 1e-6 and loss(a - step * da, b - step * db) > cur:
-            step /= 2
-        a, b = a - step * da, b - step * db
-        cur = loss(a, b)
-        if abs(a) > 50 or abs(b) > 50:
-            return None
-        if abs(step * da) < 1e-10 and abs(step * db) < 1e-10:
-            return a, b, math.sqrt(hbb / det), math.sqrt(haa / det)
-    return None
+    outcomes (fractions allowed) on the predictions' log-odds (``calibrate_reading.fit``),
+    or None when there is none (outcomes separated by the predictions, or predictions
+    that do not vary)."""
+    xs = [logit(p) for p, _ in rows]
+    b, a = fit([[1.0, x] for x in xs], [float(m) for _, m in rows], iters=30)
+    if abs(a) > 50 or abs(b) > 50:
+        return None
+    haa = hab = hbb = 0.0          # the information matrix at the fit
+    for x in xs:
+        q = sigmoid(a * x + b)
+        w = q * (1 - q)
+        haa, hab, hbb = haa + w * x * x, hab + w * x, hbb + w
+    det = haa * hbb - hab * hab
+    if det <= 1e-12:            # the predictions do not vary: no slope to fit
+        return None
+    return a, b, math.sqrt(hbb / det), math.sqrt(haa / det)
 
 
 def report(rows: list, sim_sigma: float) -> str:
@@ -143,7 +119,7 @@ def report(rows: list, sim_sigma: float) -> str:
                      f"{d:+.2f} log-odds, about {d * sim_sigma / 1.7:+.1f} points")
         fit = platt(rs)
         lines.append(f"  fit: slope {fit[0]:.2f} (se {fit[2]:.2f}), shift {fit[1]:+.2f} (se {fit[3]:.2f})"
-                     if fit else "  fit: does not converge (the outcomes are separated)")
+                     if fit else "  fit: none (outcomes separated, or predictions all alike)")
         for a, b in BANDS:
             band = [(p, m) for p, m in rs if a <= p < b]
             if band:

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from touti_core import api, bots
 from touti_core.bots.knowledge import from_game, from_view
-from touti_core.bots.players import BOTS, TOPS_MASK, make_bot
+from touti_core.bots.players import BOTS, make_bot
+from touti_core.cards import TOPS_MASK
 from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
 
 from rules_helpers import deal_game, do, play, win_auction

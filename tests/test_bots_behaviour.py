@@ -75,6 +75,15 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     assert _sentence(s, "12O") == (
         "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and the "
         "search keeps your other cards for the tricks to come.")
+    # under the rule that never obliges to overtrump (RULES.md, Variants), holding the Ace
+    s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: "1O 12O 4O"}, closed={2: "C", 3: "CO"}, dealer=3,
+                  rules={"overtrump": "never"})
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C 5C 3O")
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"1O", "12O", "4O"}
+    assert _sentence(s, "12O") == (
+        "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
+        "search keeps your other cards for the tricks to come.")
 
 
 def test_an_early_announcement_tells_that_there_is_an_ace_not_which():

@@ -47,6 +47,9 @@ def card(rank: int, suit: int) -> int:
 #: Rey + Cabal of each suit, as a mask.
 GHNA_MASK = tuple(BIT[card(REY, s)] | BIT[card(CABAL, s)] for s in range(4))
 ACES_MASK = sum(BIT[card(ACE, s)] for s in range(4))
+#: the Ace and the 3 of each suit (the cards worth 10 or 11), as masks, and all eight.
+TOPS = tuple(BIT[card(ACE, s)] | BIT[card(3, s)] for s in range(4))
+TOPS_MASK = TOPS[0] | TOPS[1] | TOPS[2] | TOPS[3]
 
 
 def card_of(name: str) -> int:

@@ -18,11 +18,9 @@ Hard evidence (what the rules prove) decides which deals are possible
 
 from __future__ import annotations
 
-from ..cards import BIT, FULL_DECK, POINTS, SUIT, card
+from ..cards import BIT, FULL_DECK, POINTS, SUIT, TOPS
 from .play import Table, ghna_keep, heuristic_card, legal_mask
 
-#: the Ace and the 3 of each suit: what the low-card convention tells
-TOPS = tuple(BIT[card(1, x)] | BIT[card(3, x)] for x in range(4))
 #: the cards worth no points of each suit
 BLANKS = tuple(sum(BIT[c] for c in range(10 * x, 10 * x + 10) if not POINTS[c]) for x in range(4))
 

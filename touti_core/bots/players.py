@@ -27,14 +27,14 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK
+from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
     HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
 from . import handeval as he
-from .inference import TOPS, convention_card, play_weigher
+from .inference import convention_card, play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler
@@ -56,6 +56,12 @@ def sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def logit(p: float) -> float:
+    """The inverse of :func:`sigmoid`, ``p`` kept within 1e-6 of 0 and 1."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
 
 
 class Bot:
@@ -908,8 +914,7 @@ def _recalibrate(p: float, slope: float, shift: float) -> float:
     """``sigmoid(slope x logit(p) + shift)``; ``p`` itself when slope is 1 and shift 0."""
     if slope == 1.0 and shift == 0.0:
         return p
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return sigmoid(slope * math.log(p / (1 - p)) + shift)
+    return sigmoid(slope * logit(p) + shift)
 
 
 def resample(worlds: list, n: int, rand: random.Random) -> list:
@@ -1063,9 +1068,6 @@ def _knowing(k: Knowledge, hands: dict, only: int = FULL_DECK) -> Knowledge:
         out.must[s] |= h & only
         out.excl[s] |= only & ~h
     return out
-
-
-TOPS_MASK = TOPS[0] | TOPS[1] | TOPS[2] | TOPS[3]     # the Aces and the 3s
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
