@@ -56,15 +56,15 @@ def test_the_hint_names_the_card_drawn_out_by_a_lead():
 
 def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     # coins trumps; seat 0 leads the Ace of cups; seat 1 has neither cups nor coins
-    s = deal_game({0: "1C", 1: "10E 2E", 2: "4C", 3: "3C 5C 3O 12O"}, closed={1: "CO", 3: "C"},
-                  dealer=3)
+    s = deal_game({0: "1C", 1: "10E 2E 12E 1E 3E", 2: "4C 11E", 3: "3C 5C 3O 12O"},
+                  closed={1: "CO", 3: "C"}, dealer=3)
     s = win_auction(s, 0, 70, "O")
     s = play(s, "1C")
-    assert _sentence(s, "10E") == (
-        "Play the Sota of swords: you can neither follow cups nor trump, and the search keeps "
-        "your other cards for the tricks to come.")
+    assert _sentence(s, "10E") == (     # the Cabal of swords is the one higher sword out
+        "Play the Sota of swords: you can neither follow cups nor trump, and with the Cabal of "
+        "swords still out it could be caught later anyway.")
     s = play(s, "2E 4C")
-    assert _sentence(s, "3C") == (      # seat 3 follows under the Ace
+    assert _sentence(s, "3C") == (      # seat 3 follows under the Ace: the 3 is the best cup left
         "Play the 3 of cups: you cannot beat the Ace of cups, and the search keeps your other "
         "cards for the tricks to come.")
     # seat 2 trumps with the 3 of coins; seat 3, without cups, cannot go over it
@@ -73,8 +73,8 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     s = play(s, "1C 5C 3O")
     assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"12O", "11O", "4O"}
     assert _sentence(s, "12O") == (
-        "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and the "
-        "search keeps your other cards for the tricks to come.")
+        "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and with "
+        "the Ace of coins still out it could be caught later anyway.")
     # under the rule that never obliges to overtrump (RULES.md, Variants), holding the Ace
     s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: "1O 12O 4O"}, closed={2: "C", 3: "CO"}, dealer=3,
                   rules={"overtrump": "never"})
@@ -84,6 +84,40 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     assert _sentence(s, "12O") == (
         "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
         "search keeps your other cards for the tricks to come.")
+
+
+def test_the_hint_names_the_higher_cards_still_out():
+    # seat 1 follows the Ace of cups with the Cabal; two higher cups, or four, are out
+    s = deal_game({0: "1C", 1: "11C 2C 12C"}, avoid={1: "3C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C")
+    assert _sentence(s, "11C") == (
+        "Play the Cabal of cups: you cannot beat the Ace of cups, and with the 3 of cups "
+        "still out it could be caught later anyway.")
+    s = deal_game({0: "1C", 1: "4C 2C"}, avoid={1: "3C 12C 11C 10C 7C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C")
+    assert _sentence(s, "4C") == (
+        "Play low (the 4 of cups): you cannot take this trick profitably.")
+    s = deal_game({0: "1C", 1: "10C 2C"}, avoid={1: "3C 12C 11C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C")
+    assert _sentence(s, "10C") == (
+        "Play the Sota of cups: you cannot beat the Ace of cups, and with 3 higher cups "
+        "still out it could be caught later anyway.")
+    s = deal_game({0: "1C", 1: "10C 2C 11C"}, avoid={1: "3C 12C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "1C")
+    assert _sentence(s, "10C") == (
+        "Play the Sota of cups: you cannot beat the Ace of cups, and with the 3 and the Rey of "
+        "cups still out it could be caught later anyway.")
+    # coins trumps: seat 1 trumps seat 0's cup, and seat 2 follows with a cup under it
+    s = deal_game({0: "5C", 1: "4O", 2: "12C 2C"}, closed={1: "C"}, avoid={2: "1C 3C"}, dealer=3)
+    s = win_auction(s, 3, 70, "O")
+    s = play(s, "5C 4O")
+    assert _sentence(s, "12C") == (
+        "Play the Rey of cups: the trick is trumped with the 4 of coins, and with the Ace and the 3 of "
+        "cups still out it could be caught later anyway.")
 
 
 def test_an_early_announcement_tells_that_there_is_an_ace_not_which():

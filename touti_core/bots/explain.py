@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..cards import ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK, SUIT_NAMES, describe
+from ..cards import (
+    ACES_MASK, BIT, GHNA_MASK, POINTS, RANK, RANK_NAMES, SUIT, SUIT_MASK, SUIT_NAMES, cards_in,
+    describe,
+)
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, SIGNALS, bid_amount,
@@ -184,7 +187,9 @@ def _card(k, c: int, why: dict) -> str:
         return f"Take the trick with {name}{tail}."
     if POINTS[c] == 0:
         return f"Play low ({name}): you cannot take this trick profitably{tail}."
-    if SUIT[c] == led:
+    if SUIT[c] == led and SUIT[w] == trump != led:
+        why_not = f"the trick is trumped with the {_bare(w)}"
+    elif SUIT[c] == led:
         why_not = f"you cannot beat the {_bare(w)}"
     elif SUIT[c] == trump:
         over = any(k.hand & BIT[x] and beats(x, w, trump) for x in range(40))
@@ -192,8 +197,23 @@ def _card(k, c: int, why: dict) -> str:
                    f"overtrump the {_bare(w)}")
     else:
         why_not = f"you can neither follow {_suit(led)} nor trump"
+    out = _higher_out(k, c)
+    if out:
+        return f"Play {name}: {why_not}, and with {out} still out it could be caught later anyway{tail}."
     return (f"Play {name}: {why_not}, and the search keeps your other cards for the tricks "
             f"to come{tail}.")
+
+
+def _higher_out(k, c: int) -> str:
+    """The unseen cards of ``c``'s suit that beat it, in words ("the Ace and the 3 of
+    cups", "4 higher swords"), or "" when ``c`` is the highest of its suit left."""
+    above = cards_in(k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1))
+    if len(above) == 1:
+        return describe(above[0])
+    if len(above) == 2:
+        a, b = (RANK_NAMES.get(RANK[x], str(RANK[x])) for x in above)
+        return f"the {a} and the {b} of {_suit(SUIT[c])}"
+    return f"{len(above)} higher {_suit(SUIT[c])}" if above else ""
 
 
 def _forced(k, c: int) -> str:
