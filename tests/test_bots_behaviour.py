@@ -86,6 +86,23 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
         "search keeps your other cards for the tricks to come.")
 
 
+def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
+    # coins trumps; seat 0 leads the Sota of cups
+    s = deal_game({0: "10C", 1: "12C 11C 2C", 2: "4C", 3: "1C 3C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "10C")
+    assert _sentence(s, "12C") == (         # the Ace and the 3 of cups are above the Rey
+        "Play the Rey of cups over the Sota of cups: the players after you may still beat it.")
+    s = play(s, "12C 4C")
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"1C", "3C"}
+    assert _sentence(s, "3C") == "Take the trick with the 3 of cups: you play last."
+    s = deal_game({0: "10C", 1: "1C 2C 3C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "10C")
+    assert _sentence(s, "1C") == (
+        "Take the trick with the Ace of cups: it is the highest cups left.")
+
+
 def test_the_hint_names_the_higher_cards_still_out():
     # seat 1 follows the Ace of cups with the Cabal; two higher cups, or four, are out
     s = deal_game({0: "1C", 1: "11C 2C 12C"}, avoid={1: "3C"}, dealer=3)

@@ -184,7 +184,11 @@ def _card(k, c: int, why: dict) -> str:
         if SUIT[c] == trump and led != trump:
             return (f"Trump with {name}: you have no {_suit(led)}, and the trick is worth "
                     f"{k.trick_points() + POINTS[c]} points{tail}.")
-        return f"Take the trick with {name}{tail}."
+        if len(trick) == 3:
+            return f"Take the trick with {name}: you play last{tail}."
+        if not _higher_out(k, c):
+            return f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left{tail}."
+        return f"Play {name} over the {_bare(w)}: the players after you may still beat it{tail}."
     if POINTS[c] == 0:
         return f"Play low ({name}): you cannot take this trick profitably{tail}."
     if SUIT[c] == led and SUIT[w] == trump != led:
