@@ -400,6 +400,7 @@ class StrongBot(NormalBot):
     exact_worlds = 20       # sampled deals when the rest is searched exactly
     exact_tricks = 4        # exact alpha-beta when this many tricks (or fewer) remain
     bid_worlds = 96
+    trump_worlds = 0        # sampled deals for the choice of trumps (0: bid_worlds)
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
     bid_bias = 5.0          # points added to the simulated result in the auction (the
@@ -767,7 +768,7 @@ class StrongBot(NormalBot):
     def choose_trump(self, k, legal):
         if not self.sim_trump:
             return super().choose_trump(k, legal)
-        worlds = self.worlds(k, self.bid_worlds)
+        worlds = self.worlds(k, self.trump_worlds or self.bid_worlds)
         if not worlds:
             return super().choose_trump(k, legal)
         sims = self.simulate_contract(k, worlds, k.seat)
