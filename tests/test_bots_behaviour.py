@@ -146,6 +146,18 @@ def test_an_early_announcement_tells_that_there_is_an_ace_not_which():
     assert explain(from_view(v), A_ANNOUNCE_AS, {}) == (
         "Announce AS: you will not bid, and it tells your partner you hold an Ace "
         "(yours: the Ace of swords).")
+    # after a bid of its own, outbid: the announcement leaves the auction
+    s = deal_game({0: "1E"}, avoid={0: "1O 1C 1B"}, dealer=3)
+    s = do(s, "bid", amount=70)
+    s = do(s, "bid", amount=80)
+    s = do(s, "pass")
+    s = do(s, "pass")
+    s = do(s, "no_signal")              # seat 2's window before its partner's turn
+    v = view(s)
+    assert v["seat"] == 0 and A_ANNOUNCE_AS in [code_of(a) for a in v["legal"]]
+    assert explain(from_view(v), A_ANNOUNCE_AS, {}) == (
+        "Announce AS: you bid no higher, and it tells your partner you hold an Ace "
+        "(yours: the Ace of swords).")
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])

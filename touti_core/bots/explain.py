@@ -82,7 +82,9 @@ def explain(k, code: int, why: dict) -> str:
             aces = _aces(k.hand)
             what = f"an Ace (yours: {aces})" if aces else "an Ace"
         name = "COMPTE" if code == A_ANNOUNCE_COMPTE else "AS"
-        return (f"Announce {name}: you will not bid, and it tells your partner you hold {what}.")
+        bid_before = any(s == k.seat and A_BID <= a < A_PASS for s, a in k.actions)
+        leave = "you bid no higher" if bid_before else "you will not bid"
+        return f"Announce {name}: {leave}, and it tells your partner you hold {what}."
     if A_SIGNAL <= code < A_NO_SIGNAL:
         name = SIGNALS[code - A_SIGNAL]
         if name == "COMPTE":
