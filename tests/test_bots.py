@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from touti_core import api, bots
-from touti_core.bots.knowledge import from_game, from_view
+from touti_core.bots.explain import explain
+from touti_core.bots.knowledge import code_of, from_game, from_view
 from touti_core.bots.players import BOTS, make_bot
 from touti_core.cards import TOPS_MASK
 from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
@@ -67,6 +68,21 @@ def test_bots_choose_only_legal_actions(seed, steps, rules, level, bot_seed):
     h = bots.hint(view, view["legal"])
     assert h["action"] in view["legal"]
     assert isinstance(h["reason"], str) and h["reason"].endswith(".") and len(h["reason"]) < 220
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(0, 70), rules=st.sampled_from(RULE_SETS))
+def test_every_legal_action_has_a_hint_sentence(seed, steps, rules):
+    """The hint's words hold for any legal action, not only the one a bot picks (the
+    sentence is built from the action and the seat's information alone)."""
+    state = walk(api.new_game(seed, rules), random.Random(seed), steps)
+    if state["phase"] == "game_over":
+        return
+    view = acting_view(state)
+    k = from_view(view)
+    for action in view["legal"]:
+        sentence = explain(k, code_of(action), {})
+        assert sentence[0].isupper() and sentence.endswith(".") and len(sentence) < 220
 
 
 def test_bots_meet_every_kind_of_decision_and_stay_legal():
