@@ -417,6 +417,7 @@ class StrongBot(NormalBot):
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 8.0              # card play: draw pool x n deals, keep n by their weights
+    moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
     bid_pool = 1.0          # the same in the auction and the choice of trumps (8: no gain measured)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
@@ -557,7 +558,26 @@ class StrongBot(NormalBot):
         pool = (self.pool if k.phase in (PLAY, CONCESSION) else self.bid_pool) if resampled else 1
         if pool <= 1:
             return self.sampler(k).worlds(n, self._deadline)
-        return resample(self.sampler(k).worlds(int(n * pool), self._deadline), n, self.rand)
+        sampler = self.sampler(k)
+        drawn = resample(sampler.worlds(int(n * pool), self._deadline), n, self.rand)
+        if not self.moves or k.phase not in (PLAY, CONCESSION):
+            return drawn
+        return self.moved(sampler, drawn)
+
+    def moved(self, sampler: Sampler, drawn: list) -> list:
+        """``moves`` Metropolis moves (``Sampler.move``) from each resampled deal, each
+        copy on its own: the copies that resampling makes of a heavy deal become
+        distinct deals of the same distribution.  Equal weights, identical deals merged."""
+        seen: dict = {}
+        for hands, count in drawn:
+            weight = sampler.weigh(hands) if sampler.weigh is not None else 1.0
+            for _ in range(int(count)):
+                h = hands
+                if time.perf_counter() < self._deadline:
+                    h, _ = sampler.move(hands, weight, int(self.moves))
+                key = tuple(h)
+                seen[key] = seen.get(key, 0.0) + 1.0
+        return [(list(h), c) for h, c in seen.items()]
 
     # ---- auction by simulation
     def play_contract(self, k: Knowledge, hands, trump: int, declarer: int) -> int:
