@@ -410,6 +410,22 @@ def test_moved_deals_keep_the_weighed_distribution(seed):
     assert max(abs(got[x] / n - exact[x]) for x in exact) < 0.04
 
 
+@pytest.mark.parametrize("seed", [45, 52])
+def test_the_strong_bot_s_moved_deals_keep_their_number_and_consistency(seed):
+    """With ``moves`` the strong bot's card-play deals are moved (not the deals drawn
+    without), and keep their number (48, counted with their copies) and consistency."""
+    k = _position(seed)
+    drawn = []
+    for moves in (0, 8):
+        bot = make_bot(f"strong:moves={moves}", seed=seed)
+        worlds = bot.worlds(k, 48)
+        assert sum(wt for _, wt in worlds) == 48
+        for hands, _ in worlds:
+            consistent(k, hands)
+        drawn.append({tuple(h) for h, _ in worlds})
+    assert drawn[0] != drawn[1]
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_completions_are_counted_exactly_and_drawn_whole(data):
