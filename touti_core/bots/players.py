@@ -566,7 +566,7 @@ class StrongBot(NormalBot):
 
     def moved(self, sampler: Sampler, drawn: list) -> list:
         """``moves`` Metropolis moves (``Sampler.move``) from each resampled deal, each
-        copy on its own: the copies that resampling makes of a heavy deal become
+        copy on its own: the copies that resampling makes of a heavy deal can become
         distinct deals of the same distribution.  Equal weights, identical deals merged."""
         seen: dict = {}
         for hands, count in drawn:

@@ -158,7 +158,7 @@ class Sampler:
         probability min(1, weight ratio), ``weight`` being the soft evidence
         (``weigh``).  The chain keeps the distribution that sampling and weighing aim
         at (uniform among the consistent deals, times the soft evidence), so a deal
-        drawn by weight and moved is a new draw from it that is seldom a copy."""
+        drawn by weight and moved is a new draw from it."""
         rand = self.rand
         others = self.others
         must = self.must
