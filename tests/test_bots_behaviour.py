@@ -103,38 +103,35 @@ def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
         "Take the trick with the Ace of cups: it is the highest cups left.")
 
 
-def test_the_hint_names_the_higher_cards_still_out():
-    # seat 1 follows the Ace of cups with the Cabal; two higher cups, or four, are out
-    s = deal_game({0: "1C", 1: "11C 2C 12C"}, avoid={1: "3C"}, dealer=3)
+@pytest.mark.parametrize("hand, avoid, card, sentence", [
+    ("11C 2C 12C", "3C", "11C",
+     "Play the Cabal of cups: you cannot beat the Ace of cups, and with the 3 of cups still "
+     "out it could be caught later anyway."),
+    ("10C 2C 11C", "3C 12C", "10C",
+     "Play the Sota of cups: you cannot beat the Ace of cups, and with the 3 and the Rey of "
+     "cups still out it could be caught later anyway."),
+    ("10C 2C", "3C 12C 11C", "10C",
+     "Play the Sota of cups: you cannot beat the Ace of cups, and with 3 higher cups still "
+     "out it could be caught later anyway."),
+    ("4C 2C", "3C 12C 11C 10C 7C", "4C",      # worth nothing: no reason needed
+     "Play low (the 4 of cups): you cannot take this trick profitably."),
+])
+def test_the_hint_names_the_higher_cards_still_out(hand, avoid, card, sentence):
+    # seat 1 follows the Ace of cups (seat 0's lead) without beating it
+    s = deal_game({0: "1C", 1: hand}, avoid={1: avoid}, dealer=3)
     s = win_auction(s, 0, 70, "O")
     s = play(s, "1C")
-    assert _sentence(s, "11C") == (
-        "Play the Cabal of cups: you cannot beat the Ace of cups, and with the 3 of cups "
-        "still out it could be caught later anyway.")
-    s = deal_game({0: "1C", 1: "4C 2C"}, avoid={1: "3C 12C 11C 10C 7C"}, dealer=3)
-    s = win_auction(s, 0, 70, "O")
-    s = play(s, "1C")
-    assert _sentence(s, "4C") == (
-        "Play low (the 4 of cups): you cannot take this trick profitably.")
-    s = deal_game({0: "1C", 1: "10C 2C"}, avoid={1: "3C 12C 11C"}, dealer=3)
-    s = win_auction(s, 0, 70, "O")
-    s = play(s, "1C")
-    assert _sentence(s, "10C") == (
-        "Play the Sota of cups: you cannot beat the Ace of cups, and with 3 higher cups "
-        "still out it could be caught later anyway.")
-    s = deal_game({0: "1C", 1: "10C 2C 11C"}, avoid={1: "3C 12C"}, dealer=3)
-    s = win_auction(s, 0, 70, "O")
-    s = play(s, "1C")
-    assert _sentence(s, "10C") == (
-        "Play the Sota of cups: you cannot beat the Ace of cups, and with the 3 and the Rey of "
-        "cups still out it could be caught later anyway.")
+    assert _sentence(s, card) == sentence
+
+
+def test_the_hint_says_a_trick_is_trumped():
     # coins trumps: seat 1 trumps seat 0's cup, and seat 2 follows with a cup under it
     s = deal_game({0: "5C", 1: "4O", 2: "12C 2C"}, closed={1: "C"}, avoid={2: "1C 3C"}, dealer=3)
     s = win_auction(s, 3, 70, "O")
     s = play(s, "5C 4O")
     assert _sentence(s, "12C") == (
-        "Play the Rey of cups: the trick is trumped with the 4 of coins, and with the Ace and the 3 of "
-        "cups still out it could be caught later anyway.")
+        "Play the Rey of cups: the trick is trumped with the 4 of coins, and with the Ace and "
+        "the 3 of cups still out it could be caught later anyway.")
 
 
 def test_an_early_announcement_tells_that_there_is_an_ace_not_which():

@@ -130,14 +130,8 @@ class Sampler:
             return None
         for j, s in enumerate(others):
             hands[s] |= dealt[j]
-        for s, alts, extra in self.neg:
-            held = hands[s] | extra
-            if any(held & a == a for a in alts):
-                return None
-        for s, alts, extra in self.pos:
-            held = hands[s] | extra
-            if not any(held & a == a for a in alts):
-                return None
+        if not self._holds(hands):
+            return None
         for s, alts, extra in forced:
             held = hands[s] | extra
             weight /= sum(1 for a in alts if held & a == a)
@@ -194,8 +188,9 @@ class Sampler:
                 hands, weight = new, w
         return hands, weight
 
-    def _holds(self, hands: list) -> bool:
-        """Do ``hands`` meet the positive and negative facts (AS, COMPTE, Ghna)?"""
+    def _holds(self, hands) -> bool:
+        """Do ``hands`` (by seat: a list, or a dict of the other seats) meet the positive
+        and negative facts (AS, COMPTE, Ghna)?"""
         for s, alts, extra in self.neg:
             held = hands[s] | extra
             if any(held & a == a for a in alts):
