@@ -67,23 +67,26 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     assert _sentence(s, "3C") == (      # seat 3 follows under the Ace: the 3 is the best cup left
         "Play the 3 of cups: you cannot beat the Ace of cups, and the search keeps your other "
         "cards for the tricks to come.")
-    # seat 2 trumps with the 3 of coins; seat 3, without cups, cannot go over it
-    s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: "12O 11O 4O"}, closed={2: "C", 3: "CO"}, dealer=3)
-    s = win_auction(s, 0, 70, "O")
-    s = play(s, "1C 5C 3O")
-    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"12O", "11O", "4O"}
-    assert _sentence(s, "12O") == (
-        "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and with "
-        "the Ace of coins still out it could be caught later anyway.")
+
+
+@pytest.mark.parametrize("hand, rules, legal, sentence", [
+    # seat 3, without cups, cannot go over the 3 of coins
+    ("12O 11O 4O", None, {"12O", "11O", "4O"},
+     "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and with "
+     "the Ace of coins still out it could be caught later anyway."),
     # under the rule that never obliges to overtrump (RULES.md, Variants), holding the Ace
-    s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: "1O 12O 4O"}, closed={2: "C", 3: "CO"}, dealer=3,
-                  rules={"overtrump": "never"})
+    ("1O 12O 4O", {"overtrump": "never"}, {"1O", "12O", "4O"},
+     "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
+     "search keeps your other cards for the tricks to come."),
+])
+def test_the_hint_says_why_a_trump_goes_under_a_higher_one(hand, rules, legal, sentence):
+    # coins trumps; seat 0 leads the Ace of cups, seat 2 trumps it with the 3 of coins
+    s = deal_game({0: "1C", 1: "5C", 2: "3O", 3: hand}, closed={2: "C", 3: "CO"}, dealer=3,
+                  rules=rules)
     s = win_auction(s, 0, 70, "O")
     s = play(s, "1C 5C 3O")
-    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"1O", "12O", "4O"}
-    assert _sentence(s, "12O") == (
-        "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
-        "search keeps your other cards for the tricks to come.")
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == legal
+    assert _sentence(s, "12O") == sentence
 
 
 def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():

@@ -154,11 +154,10 @@ def _card(k, c: int, why: dict) -> str:
         return _forced(k, c) + tail
     if not trick:
         if SUIT[c] == trump:
-            unseen_t = k.unseen & SUIT_MASK[trump]
-            if not unseen_t & ~((BIT[c] << 1) - 1):
+            if not _above(k, c):
                 return f"Lead {name}: the highest trump left draws the opponents' trumps{tail}."
             return f"Lead {name}: trumps, to draw the opponents' trumps{tail}."
-        above = k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1)
+        above = _above(k, c)
         if not above:
             return f"Lead {name}: it is the highest {_suit(SUIT[c])} left, it should win the trick{tail}."
         if POINTS[c] == 0:
@@ -188,7 +187,7 @@ def _card(k, c: int, why: dict) -> str:
                     f"{k.trick_points() + POINTS[c]} points{tail}.")
         if len(trick) == 3:
             return f"Take the trick with {name}: you play last{tail}."
-        if not _higher_out(k, c):
+        if not _above(k, c):
             return f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left{tail}."
         return f"Play {name} over the {_bare(w)}: the players after you may still beat it{tail}."
     if POINTS[c] == 0:
@@ -210,10 +209,15 @@ def _card(k, c: int, why: dict) -> str:
             f"to come{tail}.")
 
 
+def _above(k, c: int) -> int:
+    """The unseen cards of ``c``'s suit that beat it, as a mask (0: ``c`` is the highest
+    of its suit left)."""
+    return k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1)
+
+
 def _higher_out(k, c: int) -> str:
-    """The unseen cards of ``c``'s suit that beat it, in words ("the Ace and the 3 of
-    cups", "4 higher swords"), or "" when ``c`` is the highest of its suit left."""
-    above = cards_in(k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1))
+    """:func:`_above` in words ("the Ace and the 3 of cups", "4 higher swords"), or ""."""
+    above = cards_in(_above(k, c))
     if len(above) == 1:
         return describe(above[0])
     if len(above) == 2:

@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK
+from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK, mask_of
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -858,10 +858,7 @@ class StrongBot(NormalBot):
     def card(self, k, cards):
         c = self.search_card(k, cards)
         if self.convention:
-            lm = 0
-            for x in cards:
-                lm |= BIT[x]
-            c = convention_card(c, k.hand, lm)
+            c = convention_card(c, k.hand, mask_of(cards))
             if self.why.get("kind") == "card":
                 self.why["choice"] = c
         return c
