@@ -106,6 +106,27 @@ def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
         "Take the trick with the Ace of cups: it is the highest cups left.")
 
 
+@pytest.mark.parametrize("seat1, closed1, ruff", [("4O", "C", True), ("6B", "CO", False)])
+@pytest.mark.parametrize("lead", [True, False])
+def test_the_hint_warns_that_the_highest_card_left_may_be_trumped(seat1, closed1, ruff, lead):
+    # coins trumps. Trick 1: seat 0 leads the 5 of cups, seat 1 has none and trumps (or,
+    # with no trumps either, discards), seat 2 (seat 0's partner, no cups) trumps, seat 3
+    # follows; seat 2 leads a spade, and seat 0 (lead) or seat 3 wins it; then seat 0 leads
+    # the Ace of cups, or plays it over seat 3's Sota of cups, with seat 1 still to play
+    s = deal_game({0: "5C 1C 3C 2C 12O 7O 3B 7B 4B " + ("1E" if lead else "6E"), 1: seat1 + " 7E",
+                   2: "3O 5E", 3: "6C 10C " + ("6E" if lead else "1E")},
+                  closed={1: closed1, 2: "C"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "5C " + seat1 + " 3O 6C 5E " + ("6E 1E 7E" if lead else "1E 6E 7E 10C"))
+    assert {a["card"] for a in view(s)["legal"]} == (
+        {"1C", "3C", "2C", "12O", "7O", "3B", "7B", "4B"} if lead else {"1C", "3C"})
+    start = "Lead the Ace of cups: it is" if lead else "Take the trick with the Ace of cups: it is"
+    warning = (", but an opponent has none and may trump it." if lead else
+               ", but an opponent after you has none and may trump it.")
+    assert _sentence(s, "1C") == start + " the highest cups left" + (
+        warning if ruff else (", it should win the trick." if lead else "."))
+
+
 @pytest.mark.parametrize("hand, avoid, card, sentence", [
     ("11C 2C 12C", "3C", "11C",
      "Play the Cabal of cups: you cannot beat the Ace of cups, and with the 3 of cups still "

@@ -159,6 +159,9 @@ def _card(k, c: int, why: dict) -> str:
             return f"Lead {name}: trumps, to draw the opponents' trumps{tail}."
         above = _above(k, c)
         if not above:
+            if _ruff_after(k, SUIT[c]):
+                return (f"Lead {name}: it is the highest {_suit(SUIT[c])} left, but an opponent "
+                        f"has none and may trump it{tail}.")
             return f"Lead {name}: it is the highest {_suit(SUIT[c])} left, it should win the trick{tail}."
         if POINTS[c] == 0:
             return f"Lead {name}: a low card that risks no points{tail}."
@@ -188,6 +191,9 @@ def _card(k, c: int, why: dict) -> str:
         if len(trick) == 3:
             return f"Take the trick with {name}: you play last{tail}."
         if not _above(k, c):
+            if SUIT[c] != trump and _ruff_after(k, led):
+                return (f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left, "
+                        f"but an opponent after you has none and may trump it{tail}.")
             return f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left{tail}."
         return f"Play {name} over the {_bare(w)}: the players after you may still beat it{tail}."
     if POINTS[c] == 0:
@@ -213,6 +219,17 @@ def _above(k, c: int) -> int:
     """The unseen cards of ``c``'s suit that beat it, as a mask (0: ``c`` is the highest
     of its suit left)."""
     return k.unseen & SUIT_MASK[SUIT[c]] & ~((BIT[c] << 1) - 1)
+
+
+def _ruff_after(k, suit: int) -> bool:
+    """Is an opponent still to play to this trick known to hold no ``suit`` (the suit
+    led), and may it hold a trump?"""
+    led = SUIT_MASK[suit]
+    for i in range(len(k.trick) + 1, 4):
+        s = (k.leader + i) & 3
+        if s & 1 != k.seat & 1 and not k.can(s) & led and k.can(s) & SUIT_MASK[k.trump]:
+            return True
+    return False
 
 
 def _higher_out(k, c: int) -> str:
