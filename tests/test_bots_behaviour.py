@@ -106,6 +106,24 @@ def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
         "Take the trick with the Ace of cups: it is the highest cups left.")
 
 
+@pytest.mark.parametrize("card, sentence", [
+    ("4O", "Trump low with the 4 of coins: you have no cups and must trump, and you keep your "
+           "higher trumps."),
+    ("12O", "Trump with the Rey of coins: you have no cups and must trump, and a higher trump "
+            "is harder to overtrump."),
+    ("1O", "Trump with the Ace of coins: you have no cups and must trump, and the highest trump "
+           "left cannot be overtrumped."),
+])
+def test_the_hint_says_which_trump_when_trumping_is_obliged(card, sentence):
+    # coins trumps; seat 1 has no cups and three trumps: it must trump, any of them
+    s = deal_game({0: "5C", 1: "4O 12O 1O"}, closed={1: "C"},
+                  avoid={1: "2O 3O 5O 6O 7O 10O 11O"}, dealer=3)
+    s = win_auction(s, 0, 70, "O")
+    s = play(s, "5C")
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"4O", "12O", "1O"}
+    assert _sentence(s, card) == sentence
+
+
 @pytest.mark.parametrize("seat1, closed1, ruff", [("4O", "C", True), ("6B", "CO", False)])
 @pytest.mark.parametrize("lead", [True, False])
 def test_the_hint_warns_that_the_highest_card_left_may_be_trumped(seat1, closed1, ruff, lead):
@@ -158,15 +176,20 @@ def test_the_hint_says_a_trick_is_trumped():
         "the 3 of cups still out it could be caught later anyway.")
 
 
-def test_an_early_announcement_tells_that_there_is_an_ace_not_which():
-    s = deal_game({2: "1E"}, avoid={2: "1O 1C 1B"}, dealer=3)
+@pytest.mark.parametrize("aces, yours", [
+    ("1E", "the Ace of swords"),
+    ("1C 1E", "the Aces of cups and swords"),
+    ("1C 1E 1B", "the Aces of cups, swords and clubs"),
+])
+def test_an_early_announcement_tells_that_there_is_an_ace_not_which(aces, yours):
+    s = deal_game({2: aces}, avoid={2: " ".join(f"1{x}" for x in "OCEB" if f"1{x}" not in aces)},
+                  dealer=3)
     s = do(s, "bid", amount=70)         # seat 0 bids, seat 1 passes: seat 2 may announce
     s = do(s, "pass")
     v = view(s)
     assert v["seat"] == 2 and A_ANNOUNCE_AS in [code_of(a) for a in v["legal"]]
     assert explain(from_view(v), A_ANNOUNCE_AS, {}) == (
-        "Announce AS: you will not bid, and it tells your partner you hold an Ace "
-        "(yours: the Ace of swords).")
+        f"Announce AS: you will not bid, and it tells your partner you hold an Ace (yours: {yours}).")
     # after a bid of its own, outbid: the announcement leaves the auction
     s = deal_game({0: "1E"}, avoid={0: "1O 1C 1B"}, dealer=3)
     s = do(s, "bid", amount=70)

@@ -31,8 +31,12 @@ def _ghna_suits(hand: int) -> list:
 
 
 def _aces(hand: int) -> str:
-    names = [describe(c) for c in range(40) if hand & ACES_MASK & BIT[c]]
-    return " and ".join(names)
+    """"the Ace of swords", "the Aces of cups and swords", "the Aces of cups, swords and
+    clubs", or ""."""
+    suits = [_suit(SUIT[c]) for c in cards_in(hand & ACES_MASK)]
+    if len(suits) < 2:
+        return f"the Ace of {suits[0]}" if suits else ""
+    return f"the Aces of {', '.join(suits[:-1])} and {suits[-1]}"
 
 
 def explain(k, code: int, why: dict) -> str:
@@ -186,8 +190,14 @@ def _card(k, c: int, why: dict) -> str:
                         f"and this wins it back{tail}.")
             return f"Overtrump with {name}: it beats the {_bare(w)}{tail}."
         if SUIT[c] == trump and led != trump:
-            return (f"Trump with {name}: you have no {_suit(led)}, and the trick is worth "
-                    f"{k.trick_points() + POINTS[c]} points{tail}.")
+            must = f"you have no {_suit(led)} and must trump"
+            trumps = legal & SUIT_MASK[trump]
+            if BIT[c] == trumps & -trumps:
+                return f"Trump low with {name}: {must}, and you keep your higher trumps{tail}."
+            if not _above(k, c):
+                return (f"Trump with {name}: {must}, and the highest trump left cannot be "
+                        f"overtrumped{tail}.")
+            return f"Trump with {name}: {must}, and a higher trump is harder to overtrump{tail}."
         if len(trick) == 3:
             return f"Take the trick with {name}: you play last{tail}."
         if not _above(k, c):
