@@ -106,6 +106,24 @@ def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
         "Take the trick with the Ace of cups: it is the highest cups left.")
 
 
+@pytest.mark.parametrize("spec, declarer, cards, wins", [
+    # seat 0 leads its Ace of cups; seat 2, its partner, still has seat 3 after it
+    ({0: "1C", 1: "5C", 2: "10C 4C"}, 0, "1C 5C", "is winning"),
+    # seat 1 takes seat 0's lead with the Ace; seat 3, its partner, plays last
+    ({0: "5C", 1: "1C", 2: "6C", 3: "10C 4C"}, 1, "5C 1C 6C", "wins"),
+])
+def test_the_hint_to_give_points_says_whether_the_partner_s_card_has_won(spec, declarer, cards,
+                                                                         wins):
+    me = max(spec)
+    s = deal_game(spec, avoid={me: "2C 3C 7C 11C 12C"}, dealer=3)
+    s = win_auction(s, declarer, 70, "O")
+    s = play(s, cards)
+    assert s["to_act"] == me
+    assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"10C", "4C"}
+    assert _sentence(s, "10C") == (
+        f"Give the Sota of cups (+2) to your partner, whose Ace of cups {wins} the trick.")
+
+
 @pytest.mark.parametrize("card, sentence", [
     ("4O", "Trump low with the 4 of coins: you have no cups and must trump, and you keep your "
            "higher trumps."),

@@ -178,7 +178,8 @@ def _card(k, c: int, why: dict) -> str:
     led = SUIT[trick[0]]
     if k.win_seat == partner and not beats(c, w, trump):
         if POINTS[c]:
-            return f"Give {name} (+{POINTS[c]}) to your partner, whose {_bare(w)} wins the trick{tail}."
+            wins = "wins" if len(trick) == 3 else "is winning"
+            return f"Give {name} (+{POINTS[c]}) to your partner, whose {_bare(w)} {wins} the trick{tail}."
         return f"Play low ({name}): your partner's {_bare(w)} is winning the trick{tail}."
     if beats(c, w, trump):
         if SUIT[c] == trump and SUIT[w] == trump and led != trump:
