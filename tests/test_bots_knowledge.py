@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from touti_core import api
 from touti_core.bots import handeval as he
+from touti_core.bots.inference import play_weigher
 from touti_core.bots.knowledge import from_game, from_view
 from touti_core.bots.players import NormalBot, _signalled_strength, make_bot, sigmoid
 from touti_core.bots.sampler import Sampler, _Completions
@@ -447,3 +448,21 @@ def test_completions_are_counted_exactly_and_drawn_whole(data):
     else:
         assert dealt[0] | dealt[1] | dealt[2] == free
         assert all(dealt[j] & ~can[j] == 0 and dealt[j].bit_count() == rooms[j] for j in range(3))
+
+
+@pytest.mark.parametrize("seed", [45, 52])
+def test_the_weighers_work_a_seat_s_factor_out_once_per_hand_and_give_the_same_weights(seed):
+    """The cards a seat played, and its bids, tell only about its own hand, so the
+    weighers remember each seat's factor by its hand.  Deals drawn partway through the
+    play share seats' hands; a weigher that has met them must weigh every deal as a new
+    weigher does."""
+    k = _position(seed)
+    deals = [h for h, _ in Sampler(k, random.Random(seed)).worlds(300)]
+    others = [s for s in range(4) if s != k.seat]
+    assert any(len({h[s] for h in deals}) < len(deals) for s in others)
+    bot = make_bot("strong", seed=1)
+    for make in (lambda: play_weigher(k, 0.02, 0.6), lambda: bot.auction_weigher(k)):
+        shared = make()
+        weights = [shared(h) for h in deals]
+        assert len(set(weights)) > 1
+        assert weights == [make()(h) for h in deals]

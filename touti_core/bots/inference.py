@@ -67,11 +67,18 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
                          allowed, must, keeps, gtotal, gdone,
                          eps_partner if s == partner else eps))
 
-    def weigh(hands) -> float:
+    # a seat's cards tell only about its own hand: its factor is a function of that hand,
+    # worked out once per hand met (deals drawn late in a hand share many)
+    by_seat = {}
+    for e in prepared:
+        by_seat.setdefault(e[0], []).append(e)
+    seats = tuple((s, evs, {}) for s, evs in sorted(by_seat.items()))
+
+    def factor(h: int, evs: list) -> float:
         w = 1.0
         for s, c, trick, wc, ws, unplayed, later, allowed, must, keeps, gtotal, gdone, \
-                cost in prepared:
-            hand = hands[s] | later
+                cost in evs:
+            hand = h | later
             lm = legal_mask(hand, trick, wc, ws, s, trump, overtrump)
             if lm & (lm - 1) == 0:
                 continue
@@ -84,5 +91,15 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
             if heuristic_card(s, hand, lm, trick, wc, ws, trump, decl, Table(may, False),
                               keep) != c:
                 w *= cost
+        return w
+
+    def weigh(hands) -> float:
+        w = 1.0
+        for s, evs, memo in seats:
+            h = hands[s]
+            f = memo.get(h)
+            if f is None:
+                f = memo[h] = factor(h, evs)
+            w *= f
         return w
     return weigh

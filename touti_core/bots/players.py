@@ -531,10 +531,11 @@ class StrongBot(NormalBot):
         rate = self.read_gap
         fit = self.term_fit
 
-        def weigh(hands) -> float:
+        def factor(s: int, h0: int) -> float:
             w = 1.0
-            for s, kind, amount in terms:
-                h0 = hands[s] | played_by[s]
+            for t, kind, amount in terms:
+                if t != s:
+                    continue
                 if kind == "quiet":
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
@@ -544,9 +545,22 @@ class StrongBot(NormalBot):
                     w *= sigmoid(z) ** powers[kind] * math.exp(-rate * gap)
                 else:
                     w *= sigmoid(z)
-            for s, strong in signalled:
-                if (he.best_strength(hands[s] | played_by[s]) >= strong_at) != strong:
+            for t, strong in signalled:
+                if t == s and (he.best_strength(h0) >= strong_at) != strong:
                     w *= quiet
+            return w
+
+        # each term is about one seat's hand: a seat's factor is worked out once per hand
+        seats = tuple((s, {}) for s in sorted({t[0] for t in terms} | {t[0] for t in signalled}))
+
+        def weigh(hands) -> float:
+            w = 1.0
+            for s, memo in seats:
+                h = hands[s]
+                f = memo.get(h)
+                if f is None:
+                    f = memo[h] = factor(s, h | played_by[s])
+                w *= f
             return w
         return weigh
 
