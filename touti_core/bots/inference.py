@@ -67,17 +67,14 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
                          allowed, must, keeps, gtotal, gdone,
                          eps_partner if s == partner else eps))
 
-    # a seat's cards tell only about its own hand: its factor is a function of that hand,
-    # worked out once per hand met (deals drawn late in a hand share many)
     by_seat = {}
     for e in prepared:
         by_seat.setdefault(e[0], []).append(e)
-    seats = tuple((s, evs, {}) for s, evs in sorted(by_seat.items()))
 
-    def factor(h: int, evs: list) -> float:
+    def factor(seat: int, h: int) -> float:
         w = 1.0
         for s, c, trick, wc, ws, unplayed, later, allowed, must, keeps, gtotal, gdone, \
-                cost in evs:
+                cost in by_seat[seat]:
             hand = h | later
             lm = legal_mask(hand, trick, wc, ws, s, trump, overtrump)
             if lm & (lm - 1) == 0:
@@ -93,13 +90,22 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
                 w *= cost
         return w
 
+    return by_hand(sorted(by_seat), factor)
+
+
+def by_hand(seats, factor):
+    """``weigh(hands)``: the product over ``seats`` of ``factor(seat, hands[seat])``.  A
+    seat's cards and bids tell only about its own hand, so each seat's factor is worked
+    out once per hand met (deals drawn late in a hand share many)."""
+    memos = tuple((s, {}) for s in seats)
+
     def weigh(hands) -> float:
         w = 1.0
-        for s, evs, memo in seats:
+        for s, memo in memos:
             h = hands[s]
             f = memo.get(h)
             if f is None:
-                f = memo[h] = factor(h, evs)
+                f = memo[h] = factor(s, h)
             w *= f
         return w
     return weigh

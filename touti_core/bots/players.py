@@ -34,7 +34,7 @@ from ..engine import (
     HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
 from . import handeval as he
-from .inference import convention_card, play_weigher
+from .inference import by_hand, convention_card, play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler
@@ -551,19 +551,8 @@ class StrongBot(NormalBot):
                     w *= quiet
             return w
 
-        # each term is about one seat's hand: a seat's factor is worked out once per hand
-        seats = tuple((s, {}) for s in sorted({t[0] for t in terms} | {t[0] for t in signalled}))
-
-        def weigh(hands) -> float:
-            w = 1.0
-            for s, memo in seats:
-                h = hands[s]
-                f = memo.get(h)
-                if f is None:
-                    f = memo[h] = factor(s, h | played_by[s])
-                w *= f
-            return w
-        return weigh
+        seats = sorted({t[0] for t in terms} | {t[0] for t in signalled})
+        return by_hand(seats, lambda s, h: factor(s, h | played_by[s]))
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         """``n`` weighted deals; in the card play drawn from a pool ``pool`` times
