@@ -417,7 +417,7 @@ class StrongBot(NormalBot):
     sim_blind = 1           # auction playouts where each player sees only its own hand
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 24.0             # card play: draw pool x n deals, keep n by their weights
-                            # (8: +1.4 a hand less over 5,000 deals, docs/bots.md)
+                            # (8: 0.9 a hand less over 6,000 deals, within the noise; docs/bots.md)
     moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
     bid_pool = 1.0          # the same in the auction and the choice of trumps (8: no gain measured)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
