@@ -202,7 +202,7 @@ def _card(k, c: int, why: dict) -> str:
         if len(trick) == 3:
             return f"Take the trick with {name}: you play last{tail}."
         if not _above(k, c):
-            if SUIT[c] != trump and _ruff_after(k, led):
+            if _ruff_after(k, led):     # (never when trumps are led: void of trumps)
                 return (f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left, "
                         f"but an opponent after you has none and may trump it{tail}.")
             return f"Take the trick with {name}: it is the highest {_suit(SUIT[c])} left{tail}."
@@ -238,7 +238,8 @@ def _ruff_after(k, suit: int) -> bool:
     led = SUIT_MASK[suit]
     for i in range(len(k.trick) + 1, 4):
         s = (k.leader + i) & 3
-        if s & 1 != k.seat & 1 and not k.can(s) & led and k.can(s) & SUIT_MASK[k.trump]:
+        may = k.can(s)
+        if s & 1 != k.seat & 1 and not may & led and may & SUIT_MASK[k.trump]:
             return True
     return False
 

@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK, mask_of
+from ..cards import ACES_MASK, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK, mask_of
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -209,10 +209,7 @@ class EasyBot(Bot):
         if self.rand.random() < self.noise:
             self.why = {"kind": "random"}
             return cards[self.rand.randrange(len(cards))]
-        lm = 0
-        for c in cards:
-            lm |= BIT[c]
-        return heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
+        return heuristic_card(k.seat, k.hand, mask_of(cards), k.trick, k.win_card, k.win_seat, k.trump,
                               k.declarer, table_of(k, track=False), keep_mask(k))
 
     def ghna(self, k, legal):
@@ -351,10 +348,7 @@ class NormalBot(Bot):
 
     # ---- play
     def card(self, k, cards):
-        lm = 0
-        for c in cards:
-            lm |= BIT[c]
-        c = heuristic_card(k.seat, k.hand, lm, k.trick, k.win_card, k.win_seat, k.trump,
+        c = heuristic_card(k.seat, k.hand, mask_of(cards), k.trick, k.win_card, k.win_seat, k.trump,
                            k.declarer, table_of(k), keep_mask(k))
         self.why = {"kind": "card"}
         return c
@@ -532,11 +526,16 @@ class StrongBot(NormalBot):
         rate = self.read_gap
         fit = self.term_fit
 
+        by_seat: dict = {}
+        for t in terms:
+            by_seat.setdefault(t[0], ([], []))[0].append(t)
+        for t in signalled:
+            by_seat.setdefault(t[0], ([], []))[1].append(t)
+
         def factor(s: int, h0: int) -> float:
             w = 1.0
-            for t, kind, amount in terms:
-                if t != s:
-                    continue
+            seat_terms, seat_signalled = by_seat[s]
+            for _, kind, amount in seat_terms:
                 if kind == "quiet":
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
@@ -546,13 +545,12 @@ class StrongBot(NormalBot):
                     w *= sigmoid(z) ** powers[kind] * math.exp(-rate * gap)
                 else:
                     w *= sigmoid(z)
-            for t, strong in signalled:
-                if t == s and (he.best_strength(h0) >= strong_at) != strong:
+            for _, strong in seat_signalled:
+                if (he.best_strength(h0) >= strong_at) != strong:
                     w *= quiet
             return w
 
-        seats = sorted({t[0] for t in terms} | {t[0] for t in signalled})
-        return by_hand(seats, lambda s, h: factor(s, h | played_by[s]))
+        return by_hand(sorted(by_seat), lambda s, h: factor(s, h | played_by[s]))
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         """``n`` weighted deals; in the card play drawn from a pool ``pool`` times
@@ -817,11 +815,7 @@ class StrongBot(NormalBot):
                          k.rules.overtrump)
 
     def candidate_moves(self, k: Knowledge, cards: list) -> list:
-        lm = 0
-        for c in cards:
-            lm |= BIT[c]
-        out_mask = k.played | k.hand
-        return _moves(lm, out_mask)
+        return _moves(mask_of(cards), k.played | k.hand)
 
     def evaluate(self, k: Knowledge, moves: list, worlds: list, deadline: float) -> dict:
         """Weighted mean utility of each move over the worlds (PIMC with exact endgames)."""
