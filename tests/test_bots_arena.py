@@ -6,6 +6,7 @@ import importlib.util
 import json
 import math
 import pathlib
+import sys
 
 import pytest
 
@@ -131,7 +132,11 @@ def bench_module(name: str):
     path = pathlib.Path(__file__).parent.parent / "bench" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(path.parent))        # a script may import its neighbours
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
     return module
 
 
@@ -154,6 +159,30 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
                 assert k.endswith("at both, same contract")
             elif ct.declares(t1) != ct.declares(t2):
                 assert "at the first table" in k
+
+
+def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
+    """bench/gap_share.py: the share of the reference's lead that the bot closes is the
+    ratio of the two runs' paired results, its interval holds it and is exact (of width
+    0) when every deal's lead is the same fraction; runs of other deals are refused."""
+    gs = bench_module("gap_share")
+    bot = arena.run("easy", "random", deals=5, seed=4, workers=1)
+    ref = arena.run("normal", "random", deals=5, seed=4, workers=1)
+    x, y = gs.paired(bot, ref)
+    s = gs.share(x, y)
+    assert s["deals"] == 5
+    assert math.isclose(s["bot"], bot["paired_difference"]["mean"])
+    assert math.isclose(s["ref"], ref["paired_difference"]["mean"])
+    assert math.isclose(s["share"], s["bot"] / s["ref"])
+    assert s["ci95"][0] < s["share"] < s["ci95"][1]
+    assert math.isclose(s["above_half"], s["bot"] - s["ref"] / 2)
+    assert s["above_half_ci95"][0] < s["above_half"] < s["above_half_ci95"][1]
+    half = gs.share([v / 2 for v in y], y)
+    assert math.isclose(half["share"], 0.5)
+    assert half["ci95"][1] - half["ci95"][0] < 1e-12 and abs(half["above_half"]) < 1e-12
+    other = arena.run("normal", "random", deals=5, seed=5, workers=1)
+    with pytest.raises(SystemExit):
+        gs.paired(bot, other)
 
 
 def test_calibrate_reading_fits_the_auction_terms_better_than_the_plain_reading():
