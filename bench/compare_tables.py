@@ -10,14 +10,22 @@ Every hand is then played at two tables that differ only in side A's bot.  The
 script sorts the hands by what the two tables did (who declared, the same contract
 or not) and prints, for each kind, how many hands and how many points a hand the
 second run's side A scored more than the first's (the sum is the difference
-between the two runs' paired results).
+between the two runs' paired results), and that difference with its 95% interval
+from the deals, each deal's gain being the same hand's at the two tables.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
+from pathlib import Path
+
+# run from a clone without installing the package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from touti_core.arena import mean_ci  # noqa: E402
 
 
 def margin(table: dict) -> int:
@@ -56,6 +64,13 @@ def compare(first: list, second: list) -> tuple:
     return hands, gain, n
 
 
+def deal_gains(first: list, second: list) -> list:
+    """Per deal, the points a hand that the second run's side A gains over the
+    first's (its tables averaged, as the arena's paired result is)."""
+    return [sum(margin(t2) - margin(t1) for t1, t2 in zip(d1["tables"], d2["tables"]))
+            / len(d1["tables"]) for d1, d2 in zip(first, second)]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("first", help="arena JSON written with --per-deal")
@@ -72,7 +87,9 @@ def main() -> None:
     print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands): points a hand gained")
     for k in sorted(hands, key=lambda k: -gain[k]):
         print(f"  {k:<58} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
-    print(f"  {'total':<58} {n:5d} hands {sum(gain.values()) / n:+7.2f}")
+    m, _, lo, hi = mean_ci(deal_gains(runs[0]["per_deal"], runs[1]["per_deal"]))
+    print(f"  {'total':<58} {n:5d} hands {sum(gain.values()) / n:+7.2f}  "
+          f"(paired over the deals: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}])")
 
 
 if __name__ == "__main__":

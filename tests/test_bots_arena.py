@@ -143,7 +143,8 @@ def bench_module(name: str):
 def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
     """bench/compare_tables.py: on the same deals, the points a hand that the second
     run's side A gains over the first's, by kind of hand, add up to the difference of
-    the two runs' paired results; the kinds follow who declared at each table."""
+    the two runs' paired results, as do the deals' gains on which its interval is
+    drawn; the kinds follow who declared at each table."""
     ct = bench_module("compare_tables")
     first = arena.run("random", "easy", deals=6, seed=4, workers=1)
     second = arena.run("normal", "easy", deals=6, seed=4, workers=1)
@@ -151,6 +152,9 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
     assert n == 12 and sum(hands.values()) == 12
     diff = second["paired_difference"]["mean"] - first["paired_difference"]["mean"]
     assert math.isclose(sum(gain.values()) / n, diff)
+    deals = ct.deal_gains(first["per_deal"], second["per_deal"])
+    assert len(deals) == 6 and math.isclose(sum(deals) / 6, diff)
+    assert ct.deal_gains(first["per_deal"], first["per_deal"]) == [0.0] * 6
     for d1, d2 in zip(first["per_deal"], second["per_deal"]):
         for t1, t2 in zip(d1["tables"], d2["tables"]):
             k = ct.kind(t1, t2)
