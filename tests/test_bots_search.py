@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from touti_core.bots.knowledge import from_game
 from touti_core.bots.play import (Deal, Table, _moves, ghna_keep, heuristic_card, legal_mask, playout,
                                   solve)
-from touti_core.bots.players import make_bot, resample
+from touti_core.bots import players
+from touti_core.bots.players import effective_sample, make_bot, resample
 from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import PLAY, Game
 from touti_core.rules import Rules
@@ -223,6 +224,43 @@ def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settin
         assert sum(c for _, c in out) == n
         heavy = sum(c for hands, c in out if hands[0] >= drawn // 2)
         assert heavy == pytest.approx(2 * n / 3, abs=1)
+
+
+@pytest.mark.parametrize("spread, tricks, drawn", [
+    (False, 0, [1152, 1152]), (True, 0, [1152]), (False, 6, [480])])
+def test_a_pool_whose_weights_are_worth_few_deals_is_drawn_again(spread, tricks, drawn, monkeypatch):
+    """With ess_target, the card play before the exact tricks draws its pool again while
+    the weights' effective sample is below the target, up to pool_max x 48 deals;
+    identical deals drawn twice are merged, their weights added.  Weights spread
+    evenly, or the exact tricks: one pool."""
+    bot = make_bot("strong:ess_target=40,pool_max=48", 3)
+    asked = []
+    merged = {}
+
+    class Drawn:
+        def worlds(self, n, deadline):
+            asked.append(n)
+            out = [([i, 0, 0, 0], 1.0 if spread or i == 0 else 1e-6) for i in range(n)]
+            for h, w in out:
+                merged[h[0]] = merged.get(h[0], 0.0) + w
+            return out
+    bot.sampler = lambda k: Drawn()
+    g = Game.new(11)
+    g.setup_play(1, 100, 0)
+    k = from_game(g, g.to_act)
+    k.tricks = [None] * tricks
+    seen = []
+
+    def spy(worlds, n, rand):
+        seen.append(sorted((h[0], w) for h, w in worlds))
+        return resample(worlds, n, rand)
+    monkeypatch.setattr(players, "resample", spy)
+    out = bot.worlds(k, bot.exact_worlds if tricks else bot.play_worlds)
+    assert asked == drawn
+    assert seen == [sorted(merged.items())]
+    assert sum(c for _, c in out) == (bot.exact_worlds if tricks else bot.play_worlds)
+    assert effective_sample([1.0] * 7) == pytest.approx(7)
+    assert effective_sample([1.0, 1e-9, 1e-9]) == pytest.approx(1)
 
 
 def test_a_defender_concedes_only_on_every_deal_the_rules_allow():

@@ -412,6 +412,9 @@ class StrongBot(NormalBot):
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 24.0             # card play: draw pool x n deals, keep n by their weights
                             # (8: 0.9 a hand less over 6,000 deals, within the noise; docs/bots.md)
+    ess_target = 0.0        # card play before the exact tricks: draw the pool again while the
+    pool_max = 48.0         # weights' effective sample is below this, up to pool_max x n (0: off;
+                            # 40: -0.1 a hand over 1,000 deals, docs/bots.md)
     moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
     bid_pool = 1.0          # the same in the auction and the choice of trumps (8: no gain measured)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
@@ -561,10 +564,27 @@ class StrongBot(NormalBot):
         if pool <= 1:
             return self.sampler(k).worlds(n, self._deadline)
         sampler = self.sampler(k)
-        drawn = resample(sampler.worlds(int(n * pool), self._deadline), n, self.rand)
+        pooled = sampler.worlds(int(n * pool), self._deadline)
+        if self.ess_target and k.phase == PLAY and 10 - len(k.tricks) > self.exact_tricks:
+            pooled = self.widened(sampler, pooled, int(n * pool), int(n * self.pool_max))
+        drawn = resample(pooled, n, self.rand)
         if not self.moves or k.phase not in (PLAY, CONCESSION):
             return drawn
         return self.moved(sampler, drawn)
+
+    def widened(self, sampler: Sampler, pooled: list, chunk: int, most: int) -> list:
+        """``pooled`` with more draws, ``chunk`` at a time, while the weights' effective
+        sample is below ``ess_target`` and fewer than ``most`` were drawn (identical
+        deals merged, their weights added)."""
+        seen = {tuple(h): w for h, w in pooled}
+        done = chunk
+        while done + chunk <= most and effective_sample(seen.values()) < self.ess_target \
+                and time.perf_counter() < self._deadline:
+            for h, w in sampler.worlds(chunk, self._deadline):
+                key = tuple(h)
+                seen[key] = seen.get(key, 0.0) + w
+            done += chunk
+        return [(list(h), w) for h, w in seen.items()]
 
     def moved(self, sampler: Sampler, drawn: list) -> list:
         """``moves`` Metropolis moves (``Sampler.move``) from each resampled deal, each
@@ -931,6 +951,15 @@ def _recalibrate(p: float, slope: float, shift: float) -> float:
     if slope == 1.0 and shift == 0.0:
         return p
     return sigmoid(slope * logit(p) + shift)
+
+
+def effective_sample(weights) -> float:
+    """``(sum w)^2 / sum w^2``: how many equally weighted deals the weights are worth."""
+    total = sq = 0.0
+    for w in weights:
+        total += w
+        sq += w * w
+    return total * total / sq if sq else 0.0
 
 
 def resample(worlds: list, n: int, rand: random.Random) -> list:
