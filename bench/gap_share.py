@@ -22,6 +22,7 @@ import json
 import math
 
 from compare_tables import margin
+from touti_core.arena import mean_ci
 
 
 def leads(run: dict) -> dict:
@@ -40,18 +41,11 @@ def share(bot: list, ref: list) -> dict:
     my = sum(ref) / n
     r = mx / my
     z = [x - r * y for x, y in zip(bot, ref)]
-    se = _sd(z) / math.sqrt(n) / abs(my)
-    h = [x - y / 2 for x, y in zip(bot, ref)]
-    mh = sum(h) / n
-    he = _sd(h) / math.sqrt(n)
+    se = mean_ci(z)[1] / math.sqrt(n) / abs(my)
+    mh, _, hlo, hhi = mean_ci([x - y / 2 for x, y in zip(bot, ref)])
     return {"deals": n, "bot": mx, "ref": my, "share": r,
             "ci95": [r - 1.96 * se, r + 1.96 * se],
-            "above_half": mh, "above_half_ci95": [mh - 1.96 * he, mh + 1.96 * he]}
-
-
-def _sd(v: list) -> float:
-    m = sum(v) / len(v)
-    return math.sqrt(sum((x - m) ** 2 for x in v) / (len(v) - 1))
+            "above_half": mh, "above_half_ci95": [hlo, hhi]}
 
 
 def paired(bot_run: dict, ref_run: dict) -> tuple:
