@@ -64,11 +64,15 @@ def compare(first: list, second: list) -> tuple:
     return hands, gain, n
 
 
+def lead(deal: dict) -> float:
+    """Side A's lead per hand in one deal of a --per-deal run: its tables averaged,
+    as the arena's paired result is."""
+    return sum(margin(t) for t in deal["tables"]) / len(deal["tables"])
+
+
 def deal_gains(first: list, second: list) -> list:
-    """Per deal, the points a hand that the second run's side A gains over the
-    first's (its tables averaged, as the arena's paired result is)."""
-    return [sum(margin(t2) - margin(t1) for t1, t2 in zip(d1["tables"], d2["tables"]))
-            / len(d1["tables"]) for d1, d2 in zip(first, second)]
+    """Per deal, the points a hand that the second run's side A gains over the first's."""
+    return [lead(d2) - lead(d1) for d1, d2 in zip(first, second)]
 
 
 def main() -> None:

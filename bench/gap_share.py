@@ -21,14 +21,13 @@ import argparse
 import json
 import math
 
-from compare_tables import margin
+from compare_tables import lead  # first: it puts the clone on sys.path
 from touti_core.arena import mean_ci
 
 
 def leads(run: dict) -> dict:
     """``{(seed, deal): side A's lead per hand}`` of an arena run written with --per-deal."""
-    return {(run["seed"], d["deal"]): sum(margin(t) for t in d["tables"]) / len(d["tables"])
-            for d in run["per_deal"]}
+    return {(run["seed"], d["deal"]): lead(d) for d in run["per_deal"]}
 
 
 def share(bot: list, ref: list) -> dict:

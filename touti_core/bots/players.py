@@ -37,7 +37,7 @@ from . import handeval as he
 from .inference import by_hand, convention_card, play_weigher
 from .knowledge import Knowledge, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
-from .sampler import Sampler
+from .sampler import Sampler, merged
 
 SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
 NO_EVIDENCE = (0, 0, 0, 0)
@@ -576,30 +576,26 @@ class StrongBot(NormalBot):
         """``pooled`` with more draws, ``chunk`` at a time, while the weights' effective
         sample is below ``ess_target`` and fewer than ``most`` were drawn (identical
         deals merged, their weights added)."""
-        seen = {tuple(h): w for h, w in pooled}
         done = chunk
-        while done + chunk <= most and effective_sample(seen.values()) < self.ess_target \
+        while done + chunk <= most and effective_sample(w for _, w in pooled) < self.ess_target \
                 and time.perf_counter() < self._deadline:
-            for h, w in sampler.worlds(chunk, self._deadline):
-                key = tuple(h)
-                seen[key] = seen.get(key, 0.0) + w
+            pooled = merged(pooled + sampler.worlds(chunk, self._deadline))
             done += chunk
-        return [(list(h), w) for h, w in seen.items()]
+        return pooled
 
     def moved(self, sampler: Sampler, drawn: list) -> list:
         """``moves`` Metropolis moves (``Sampler.move``) from each resampled deal, each
         copy on its own: the copies that resampling makes of a heavy deal can become
         distinct deals of the same distribution.  Equal weights, identical deals merged."""
-        seen: dict = {}
+        out = []
         for hands, count in drawn:
             weight = sampler.weigh(hands) if sampler.weigh is not None else 1.0
             for _ in range(int(count)):
                 h = hands
                 if time.perf_counter() < self._deadline:
                     h, _ = sampler.move(hands, weight, int(self.moves))
-                key = tuple(h)
-                seen[key] = seen.get(key, 0.0) + 1.0
-        return [(list(h), c) for h, c in seen.items()]
+                out.append((h, 1.0))
+        return merged(out)
 
     # ---- auction by simulation
     def play_contract(self, k: Knowledge, hands, trump: int, declarer: int) -> int:

@@ -34,6 +34,16 @@ from math import comb
 from ..cards import BIT
 
 
+def merged(worlds) -> list:
+    """``[(hands, weight)]`` with identical deals merged, their weights added (in the
+    order each was first met)."""
+    seen: dict = {}
+    for hands, weight in worlds:
+        key = tuple(hands)
+        seen[key] = seen.get(key, 0.0) + weight
+    return [(list(h), wt) for h, wt in seen.items()]
+
+
 def _bits(m: int) -> list:
     out = []
     while m:
@@ -71,17 +81,15 @@ class Sampler:
     def worlds(self, n: int, deadline: float = float("inf")) -> list:
         """Up to ``n`` worlds, identical ones merged (their weights added); past the
         ``deadline`` (a ``time.perf_counter()`` value) no new world is drawn after the first."""
-        seen: dict = {}
+        drawn = []
         for i in range(n):
             if i and time.perf_counter() > deadline:
                 break
             w = self.world()
             if w is None:
                 break
-            hands, weight = w
-            key = tuple(hands)
-            seen[key] = seen.get(key, 0.0) + weight
-        return [(list(h), wt) for h, wt in seen.items()]
+            drawn.append(w)
+        return merged(drawn)
 
     def _try(self):
         rand = self.rand
