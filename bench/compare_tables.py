@@ -12,6 +12,8 @@ or not) and prints, for each kind, how many hands and how many points a hand the
 second run's side A scored more than the first's (the sum is the difference
 between the two runs' paired results), and that difference with its 95% interval
 from the deals, each deal's gain being the same hand's at the two tables.
+``--outcomes`` splits the kinds further: where the contracts differ, which table's
+was the higher, and at each table whether the contract was made.
 """
 
 from __future__ import annotations
@@ -49,15 +51,27 @@ def kind(first: dict, second: dict) -> str:
     return f"{who[0]} declare at the first table, {who[1]} at the second"
 
 
-def compare(first: list, second: list) -> tuple:
-    """(Counter of hands by kind, Counter of points the second gains by kind, hands)."""
+def outcome(first: dict, second: dict) -> str:
+    """``kind`` with, where both tables had a contract of different amounts, which was
+    higher, and each table's result ("made / failed": the first table's, the second's)."""
+    k = kind(first, second)
+    if first["cancelled"] or second["cancelled"]:
+        return k
+    if first["contract"] != second["contract"]:
+        k += ", higher at the " + ("second" if second["contract"] > first["contract"] else "first")
+    return k + f": {'made' if first['made'] else 'failed'} / {'made' if second['made'] else 'failed'}"
+
+
+def compare(first: list, second: list, by=kind) -> tuple:
+    """(Counter of hands by kind, Counter of points the second gains by kind, hands);
+    ``by``: ``kind`` or ``outcome``."""
     if [d["deal"] for d in first] != [d["deal"] for d in second]:
         raise SystemExit("the two runs do not hold the same deals (same --deals and --seed?)")
     hands, gain = Counter(), Counter()
     n = 0
     for d1, d2 in zip(first, second):
         for t1, t2 in zip(d1["tables"], d2["tables"]):
-            k = kind(t1, t2)
+            k = by(t1, t2)
             hands[k] += 1
             gain[k] += margin(t2) - margin(t1)
             n += 1
@@ -79,6 +93,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("first", help="arena JSON written with --per-deal")
     p.add_argument("second", help="arena JSON of the same deals, written with --per-deal")
+    p.add_argument("--outcomes", action="store_true",
+                   help="split the kinds by the higher contract and each table's result")
     args = p.parse_args()
     runs = []
     for path in (args.first, args.second):
@@ -87,12 +103,14 @@ def main() -> None:
         if "per_deal" not in s:
             raise SystemExit(f"{path}: no per-deal results (run the arena with --per-deal)")
         runs.append(s)
-    hands, gain, n = compare(runs[0]["per_deal"], runs[1]["per_deal"])
+    hands, gain, n = compare(runs[0]["per_deal"], runs[1]["per_deal"],
+                             outcome if args.outcomes else kind)
+    width = max(58, *map(len, hands))
     print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands): points a hand gained")
     for k in sorted(hands, key=lambda k: -gain[k]):
-        print(f"  {k:<58} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
+        print(f"  {k:<{width}} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
     m, _, lo, hi = mean_ci(deal_gains(runs[0]["per_deal"], runs[1]["per_deal"]))
-    print(f"  {'total':<58} {n:5d} hands {sum(gain.values()) / n:+7.2f}  "
+    print(f"  {'total':<{width}} {n:5d} hands {sum(gain.values()) / n:+7.2f}  "
           f"(paired over the deals: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}])")
 
 

@@ -163,6 +163,20 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
                 assert k.endswith("at both, same contract")
             elif ct.declares(t1) != ct.declares(t2):
                 assert "at the first table" in k
+            o = ct.outcome(t1, t2)
+            assert o.startswith(k)
+            if not t1["cancelled"] and not t2["cancelled"]:
+                results = ["made" if t["made"] else "failed" for t in (t1, t2)]
+                assert o.endswith(": " + " / ".join(results))
+                higher = t2["contract"] > t1["contract"]
+                assert (", higher at the second" in o) == higher
+                assert (", higher at the first" in o) == (t1["contract"] > t2["contract"])
+    by_outcome = ct.compare(first["per_deal"], second["per_deal"], ct.outcome)
+    assert by_outcome[2] == n and math.isclose(sum(by_outcome[1].values()), sum(gain.values()))
+    for k in hands:         # each kind is split, its hands and points shared out
+        parts = [o for o in by_outcome[0] if o.startswith(k)]
+        assert sum(by_outcome[0][o] for o in parts) == hands[k]
+        assert math.isclose(sum(by_outcome[1][o] for o in parts), gain[k])
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
