@@ -337,7 +337,7 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
     assert v["seat"] == 1
     legal = [code_of(a) for a in v["legal"]]
     for sim_compete, want in ((1, expected), (0, "bid")):   # the old rule: always outbid
-        bot = make_bot(f"strong:sim_compete={sim_compete}", seed=1)
+        bot = make_bot(f"strong:sim_compete={sim_compete},roll_bids=0", seed=1)
         bot.play_contract = _simulated({1: 80, 3: 80, 0: theirs, 2: theirs})
         k = from_view(v)
         code = bot.act(k, legal)
@@ -357,7 +357,7 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
     s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1, an opponent, is to act
     v = view(s)
     legal = [code_of(a) for a in v["legal"]]
-    bot = make_bot("strong", seed=1)
+    bot = make_bot("strong:roll_bids=0", seed=1)      # the opponents' answer not rolled out
     bot.play_contract = _simulated({1: 70, 3: 70, 0: 100, 2: 100})
     k = from_view(v)
     code = bot.act(k, legal)
@@ -381,7 +381,8 @@ def test_the_auction_chances_can_be_recalibrated():
     v = view(s)
     legal = [code_of(a) for a in v["legal"]]
     got = {}
-    for name in ("strong", "strong:own_slope=2,own_shift=0.5,their_slope=0.5,their_shift=-1"):
+    for name in ("strong:roll_bids=0",
+                 "strong:roll_bids=0,own_slope=2,own_shift=0.5,their_slope=0.5,their_shift=-1"):
         bot = make_bot(name, seed=1)
         bot.play_contract = _simulated({1: 75, 3: 75, 0: 68, 2: 68})
         code = bot.act(from_view(v), legal)
@@ -537,7 +538,7 @@ def test_roll_leave_2_rolls_the_auction_out_only_before_anyone_has_bid(roll_leav
     s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
     s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1 is to act
     v = view(s)
-    bot = make_bot(f"strong:roll_leave={roll_leave}", seed=1)
+    bot = make_bot(f"strong:roll_leave={roll_leave},roll_bids=0", seed=1)
     asked = []
     bot.leave_value = lambda k, worlds, code: asked.append(code) or (0.0, None)
     bot.act(from_view(v), [code_of(a) for a in v["legal"]])
@@ -552,10 +553,10 @@ def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(fav
     in that order; the bot takes the one whose rolled-out value is highest (here leaving,
     then the highest bid rolled out), whatever the simulation said."""
     k, legal = _first_to_bid_with_an_ace()
-    bot = make_bot("strong:roll_bids=2", seed=1)
+    bot = make_bot("strong:roll_bids=2,roll_compete=0", seed=1)
     asked = []
 
-    def rolled(k, worlds, codes):
+    def rolled(k, worlds, codes, theirs=None):
         asked.append(codes)
         return {c: (50.0 if c == codes[favourite] else -50.0) for c in codes}
     bot.rollout_values = rolled
@@ -602,12 +603,71 @@ def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent
     assert v["seat"] == 1
     bot = make_bot("strong:roll_bids=1,roll_compete=1", seed=1)
     asked = []
-    bot.rollout_values = lambda k, worlds, codes: asked.append(codes) or dict.fromkeys(codes, 0.0)
+    bot.rollout_values = lambda k, worlds, codes, theirs=None: (asked.append(codes)
+                                                                or dict.fromkeys(codes, 0.0))
     bot.act(from_view(v), [code_of(a) for a in v["legal"]])
     assert len(asked) == (1 if rolled else 0)
     if rolled:
         assert asked[0][:2] == [A_PASS, bid_code(80)] and len(asked[0]) in (2, 3)
 
+
+
+@pytest.mark.parametrize("ours, expected", [(40, "pass"), (80, "bid")])
+def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours, expected):
+    """By default (roll_bids=1, roll_compete=1) the strong bot, over the opponents' 70,
+    values leaving and its bids by rolling the rest of the auction out, and takes the
+    best.  The opponents fail whatever they bid (30 card points): with 80 card points
+    it bids 80, worth more than their 70 failed since they answer 80 with 90 in some
+    deals and fail that too; with 40 it would fail any bid and lets their 70 stand. The
+    hint gives the opponents' chance from the rollouts."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)     # no Ace, no Ghna: nothing to announce
+    s = do(s, "bid", amount=70)
+    v = view(s)
+    legal = [code_of(a) for a in v["legal"]]
+    bot = make_bot("strong", seed=1)
+    bot.play_contract = _simulated({1: ours, 3: ours, 0: 30, 2: 30})
+    asked = []
+    plain = bot.rollout_values
+
+    def spy(k, worlds, codes, theirs=None):
+        got = plain(k, worlds, codes, theirs)
+        asked.append((codes, got, dict(theirs)))
+        return got
+    bot.rollout_values = spy
+    k = from_view(v)
+    code = bot.act(k, legal)
+    (codes, got, theirs), = asked
+    assert codes[0] == A_PASS and bid_code(80) in codes
+    best = max(codes[1:], key=lambda c: got[c])
+    assert code == (best if got[best] > got[A_PASS] else A_PASS)
+    assert bot.why["kind"] == expected and (A_BID <= code < A_PASS) == (expected == "bid")
+    assert bot.why["theirs"] == theirs[A_PASS][0] < 0.05
+    assert 0.0 <= theirs[A_PASS][1] <= 1.0
+    if expected == "pass":
+        assert explain(k, code, bot.why).startswith(
+            "Pass: the opponents' 70 will probably fail (about 1% chance to make it)")
+    else:       # how often the opponents answer the bid, for the hint
+        assert (bot.why["answered"], bot.why["theirs_after"]) == (theirs[code][1], theirs[code][0])
+        assert 0.0 < bot.why["answered"] < 1.0
+
+
+def test_a_bid_that_pushes_the_opponents_higher_is_explained_as_such():
+    """A bid more likely failed than made, over an opponents' contract that would
+    probably fail anyway, is taken because the rollouts found them bidding again over
+    it: the hint says so, with the figures; over a contract they would make it is the
+    gamble that stops them."""
+    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
+    s = do(s, "bid", amount=70)
+    k = from_view(view(s))
+    why = {"kind": "bid", "amount": 80, "prob": 0.3, "trump": 0, "theirs": 0.2,
+           "answered": 0.6, "theirs_after": 0.1}
+    assert explain(k, bid_code(80), why) == (
+        "Bid 80: a gamble (30% chance to make it with coins as trumps), but the opponents "
+        "would bid again over it about 60% of the time, and then make their contract only "
+        "about 10% of the time.")
+    why["theirs"] = 0.9
+    assert explain(k, bid_code(80), why).startswith(
+        "Bid 80 to stop the opponents' 70 (they would make it about 90% of the time)")
 
 def test_model_tol_plays_the_sensible_play_model_s_card_when_the_search_allows():
     """With model_tol the strong bot plays the normal bot's card (the model its partner

@@ -424,9 +424,11 @@ class StrongBot(NormalBot):
                             # 2: only before anyone has bid)
     roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
     sim_exact = 0           # auction playouts: search this many last tricks exactly (0: play them out)
-    roll_bids = 0           # value leaving and the best N bids (and the lowest) alike, by playing
+    roll_bids = 1           # value leaving and the best N bids (and the lowest) alike, by playing
                             # the rest of the auction out in each deal (0: off)
-    roll_compete = 0        # 1: roll_bids only when the opponents hold the highest bid
+    roll_compete = 1        # 1: roll_bids only when the opponents hold the highest bid, so that a
+                            # bid over them counts their answer to it (+1.4 a hand over seeds 1000
+                            # to 3000; 0: the bid valued as the contract, docs/bots.md)
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     model_opponents = 0     # 1: in the exact search the opponents play the sensible-play model
                             # (seeing every hand) instead of their best
@@ -697,18 +699,29 @@ class StrongBot(NormalBot):
         bids = sorted(set(ranked) | {min(values)})
         leave = self.leave_code(k, legal)
         codes = [leave] + [bid_code(b) for b in bids]
-        rolled = self.rollout_values(k, worlds, codes)
+        theirs = {}
+        rolled = self.rollout_values(k, worlds, codes, theirs)
         rolled_bids = {b: (rolled[bid_code(b)],) + tuple(values[b][1:]) for b in bids}
-        return self._decide_bid(k, legal, rolled_bids, rolled[leave])
+        code = self._decide_bid(k, legal, rolled_bids, rolled[leave])
+        if theirs.get(leave, (None,))[0] is not None:   # for the hint: their chance if we
+            self.why["theirs"] = theirs[leave][0]       # leave, and how often they answer
+        if code in theirs and code != leave:            # our bid
+            self.why["answered"], self.why["theirs_after"] = theirs[code][1], theirs[code][0]
+        return code
 
-    def rollout_values(self, k: Knowledge, worlds: list, codes: list) -> dict:
+    def rollout_values(self, k: Knowledge, worlds: list, codes: list,
+                       theirs: dict | None = None) -> dict:
         """code -> this team's expected score after playing ``code``: in each deal the rest
         of the auction is played by ``auction_models`` (this seat too, as a bolder normal
         bot), the declarer names trumps by its hand evaluation and the contract is played
-        out; a hand nobody bids is worth nothing.  The deals are shared by the codes."""
+        out; a hand nobody bids is worth nothing.  The deals are shared by the codes.
+        ``theirs``, if given, receives code -> (the opponents' chance to make the contract
+        they reach after it, over the deals where they declare, None if in none; the
+        share of the deals in which they declare)."""
         models = self.auction_models(k)
         models[k.seat] = self.bold_model()
         vals = dict.fromkeys(codes, 0.0)
+        their = {c: [0.0, 0.0] for c in codes}     # weighted chance, weight
         tot = 0.0
         for hands, wt in worlds:
             if tot and time.perf_counter() > self._deadline:
@@ -719,8 +732,15 @@ class StrongBot(NormalBot):
                 g = self.rest_of_auction(k, hands, code, models)
                 key = (g.declarer, g.contract, g.trump)
                 if key not in seen:
-                    seen[key] = self.rolled_score(k, hands, g)[0]
-                vals[code] += wt * seen[key]
+                    seen[key] = self.rolled_score(k, hands, g)
+                score, p, ours = seen[key]
+                vals[code] += wt * score
+                if p is not None and not ours:
+                    their[code][0] += wt * p
+                    their[code][1] += wt
+        if theirs is not None:
+            theirs.update({c: (m / w if w > 0 else None, w / tot if tot > 0 else 0.0)
+                           for c, (m, w) in their.items()})
         if tot <= 0:
             return vals
         return {c: v / tot for c, v in vals.items()}
