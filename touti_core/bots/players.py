@@ -786,25 +786,11 @@ class StrongBot(NormalBot):
 
     def leave_value(self, k: Knowledge, worlds: list, code: int) -> tuple:
         """(value for this team, the opponents' chance to make their contract) of leaving
-        the auction with ``code``: in each deal the rest of the auction is played by the
-        normal bot's bidding (the partner's too, and this seat's signals, which are the
-        same), the declarer names trumps by its hand evaluation, and the contract is
-        played out; a hand nobody bids is worth nothing."""
-        models = self.auction_models(k)
-        tot = val = 0.0
-        theirs = their_w = 0.0
-        for hands, wt in worlds:
-            if tot and time.perf_counter() > self._deadline:
-                break
-            score, p, ours = self.rolled_score(k, hands, self.rest_of_auction(k, hands, code, models))
-            tot += wt
-            val += wt * score
-            if p is not None and not ours:
-                theirs += wt * p
-                their_w += wt
-        if tot <= 0:
-            return 0.0, None
-        return val / tot, (theirs / their_w if their_w > 0 else None)
+        the auction with ``code``: ``rollout_values`` of that one code (once this seat has
+        left, it only signals, which the normal bot and the bolder one do alike)."""
+        theirs = {}
+        value = self.rollout_values(k, worlds, [code], theirs)[code]
+        return value, theirs[code][0]
 
     def their_chance(self, k: Knowledge, worlds: list, declarer: int, amount: int) -> float:
         """The opponents' chance to make ``amount``: their contract played out in the
