@@ -427,8 +427,8 @@ class StrongBot(NormalBot):
     roll_bids = 1           # value leaving and the best N bids (and the lowest) alike, by playing
                             # the rest of the auction out in each deal (0: off)
     roll_compete = 1        # 1: roll_bids only when the opponents hold the highest bid, so that a
-                            # bid over them counts their answer to it (+1.4 a hand over seeds 1000
-                            # to 3000; 0: the bid valued as the contract, docs/bots.md)
+                            # bid over them counts their answer to it (+1.1 a hand over seeds 1000
+                            # to 4000; 0: the bid valued as the contract, docs/bots.md)
     signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
     model_opponents = 0     # 1: in the exact search the opponents play the sensible-play model
                             # (seeing every hand) instead of their best
