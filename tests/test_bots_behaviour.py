@@ -611,7 +611,6 @@ def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent
         assert asked[0][:2] == [A_PASS, bid_code(80)] and len(asked[0]) in (2, 3)
 
 
-
 @pytest.mark.parametrize("ours, expected", [(40, "pass"), (80, "bid")])
 def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours, expected):
     """By default (roll_bids=1, roll_compete=1) the strong bot, over the opponents' 70,
@@ -668,6 +667,7 @@ def test_a_bid_that_pushes_the_opponents_higher_is_explained_as_such():
     why["theirs"] = 0.9
     assert explain(k, bid_code(80), why).startswith(
         "Bid 80 to stop the opponents' 70 (they would make it about 90% of the time)")
+
 
 def test_model_tol_plays_the_sensible_play_model_s_card_when_the_search_allows():
     """With model_tol the strong bot plays the normal bot's card (the model its partner

@@ -58,17 +58,16 @@ def explain(k, code: int, why: dict) -> str:
             extra = f", counting your partner's {' and '.join(sig)}"
         if k.high_seat == k.seat ^ 2:
             return f"Bid {b}: your hands together can make more than your partner's {k.high}{with_t}{chance}."
-        answered, after = why.get("answered"), why.get("theirs_after")
-        if p is not None and p < 0.5 and k.high and answered and after is not None \
-                and (why.get("theirs") is None or why["theirs"] < 0.5):
-            # more likely failed than made, over a contract that would fail anyway: the
-            # rollouts found the opponents bidding again over it, and failing higher
-            return (f"Bid {b}: a gamble ({_pct(p)} chance to make it{with_t}), but the opponents"
-                    f" would bid again over it about {_pct(answered)} of the time, and then make"
-                    f" their contract only about {_pct(after)} of the time.")
         if p is not None and p < 0.5 and k.high:
-            # more likely failed than made: a bid taken to stop the opponents' contract
+            # more likely failed than made: a bid over the opponents' contract
             theirs = why.get("theirs")
+            if why.get("answered") and (theirs is None or theirs < 0.5):
+                # theirs would fail anyway: the rollouts found them bidding again over this
+                # bid (in a share "answered" of the deals) and failing higher
+                return (f"Bid {b}: a gamble ({_pct(p)} chance to make it{with_t}), but the"
+                        f" opponents would bid again over it about {_pct(why['answered'])} of the"
+                        f" time, and then make their contract only about"
+                        f" {_pct(why['theirs_after'])} of the time.")
             likely = f" (they would make it about {_pct(theirs)} of the time)" if theirs is not None else ""
             return (f"Bid {b} to stop the opponents' {k.high}{likely}: a gamble ({_pct(p)} chance"
                     f" to make it{with_t}), but on average it costs less than letting them play.")
