@@ -22,7 +22,10 @@ from touti_core.bots.knowledge import from_game, from_view
 from touti_core.bots.players import NormalBot, _signalled_strength, make_bot, sigmoid
 from touti_core.bots.sampler import Sampler, _Completions
 from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
-from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game
+from touti_core.arena import deal_hands
+from touti_core.engine import (
+    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_PASS, AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game,
+)
 from touti_core.rules import Rules
 
 from rules_helpers import deal_game, do, play, win_auction
@@ -466,3 +469,95 @@ def test_the_weighers_work_a_seat_s_factor_out_once_per_hand_and_give_the_same_w
         weights = [shared(h) for h in deals]
         assert len(set(weights)) > 1
         assert weights == [make()(h) for h in deals]
+
+
+def _leaves(code: int) -> bool:
+    return code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE)
+
+
+def _model_misses(k, hands) -> int:
+    """How many of the opponents' bids and passes in ``k``'s auction the normal bot would
+    not have made with ``hands``: the auction replayed in the engine (an independent
+    oracle for ``read_model``; an announcement counts as the pass it is)."""
+    g = Game.from_deal([[c for c in range(40) if h >> c & 1] for h in hands], k.dealer, k.rules)
+    misses = 0
+    for s, code in k.actions:
+        if (s ^ k.seat) & 1 and g.phase == AUCTION:
+            mine = NormalBot(0).act_game(g, s)
+            misses += not (mine == code or (_leaves(mine) and _leaves(code)))
+        g.apply(code)
+    return misses
+
+
+@pytest.mark.parametrize("deal", range(6))
+def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_replay(deal):
+    """read_model: before the card play, each bid or pass of an opponent that the normal
+    bot would not have made with the deal's hand multiplies the deal's weight by
+    model_eps (instead of the soft terms); the true hands of normal opponents always fit."""
+    rules = Rules()
+    hands, dealer = deal_hands(70 + deal, deal)
+    g = Game.from_deal(hands, dealer, rules)
+    bots = [NormalBot(s) for s in range(4)]
+    opponents = 0
+    while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION and opponents):
+        opponents += g.phase == AUCTION and g.to_act & 1
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    if g.phase != AUCTION:
+        pytest.skip("the auction ended before seat 0 spoke again after an opponent")
+    k = from_game(g, 0)
+    truth = [sum(BIT[c] for c in hands[s]) for s in range(4)]
+    strict = make_bot("strong:read_model=1,model_eps=0.05", seed=1).auction_weigher(k)
+    flat = make_bot("strong:read_model=1,model_eps=1", seed=1).auction_weigher(k)
+    assert _model_misses(k, truth) == 0
+    assert strict(truth) == pytest.approx(flat(truth))
+    seen = set()
+    for world, _ in Sampler(k, random.Random(deal)).worlds(40):
+        misses = _model_misses(k, world)
+        assert strict(world) == pytest.approx(flat(world) * 0.05 ** misses)
+        seen.add(misses > 0)
+    assert seen == {False, True}
+
+
+def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
+    """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
+    a pass) is read, with read_announced=1, as a pass at that level as well."""
+    s = deal_game({0: "1O 3O 12O 11O 10O", 1: "1C"}, dealer=3)
+    s = do(s, "bid", amount=80)                  # seat 0
+    s = do(s, "announce", signal="AS")           # seat 1 leaves with its Ace
+    while s["to_act"] != 0 or s["phase"] != "auction":
+        if s["phase"] == "signal":
+            s = do(s, "no_signal")
+        else:                                    # seat 2 bids 90, seat 3 passes
+            s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
+    k = know(s, 0)
+    assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
+    plain = make_bot("strong", seed=1).auction_weigher(k)
+    read = make_bot("strong:read_announced=1", seed=1).auction_weigher(k)
+    temp = make_bot("strong").soft_t
+    worlds = Sampler(k, random.Random(4)).worlds(20)
+    for hands, _ in worlds:
+        st = he.best_strength(hands[1])
+        assert read(hands) / plain(hands) == pytest.approx(sigmoid((90 - st - 4) / temp))
+    assert len({round(read(h) / plain(h), 9) for h, _ in worlds}) > 1
+
+
+def test_read_offset_reads_the_opponents_bids_as_stronger_hands():
+    """read_offset: an opponent's bid at X is read as the term at X + read_offset; the
+    partner's is read as before."""
+    s = deal_game({0: "1O 3O 12O 11O 10O"}, dealer=3)
+    s = do(s, "bid", amount=70)                  # seat 0
+    s = do(s, "bid", amount=80)                  # seat 1, an opponent
+    while s["to_act"] != 0 or s["phase"] != "auction":
+        if s["phase"] == "signal":
+            s = do(s, "no_signal")
+        else:                                    # seat 2 bids 90, seat 3 passes
+            s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
+    k = know(s, 0)
+    assert k.to_act == 0 and k.bids[1] == 80 and k.bids[2] == 90
+    plain = make_bot("strong", seed=1).auction_weigher(k)
+    read = make_bot("strong:read_offset=7", seed=1).auction_weigher(k)
+    temp = make_bot("strong").soft_t
+    for hands, _ in Sampler(k, random.Random(6)).worlds(20):
+        st = he.best_strength(hands[1])
+        expected = sigmoid((st + 12 - 87) / temp) / sigmoid((st + 12 - 80) / temp)
+        assert read(hands) / plain(hands) == pytest.approx(expected)

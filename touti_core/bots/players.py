@@ -33,9 +33,10 @@ from ..engine import (
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
     HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
 )
+from ..rules import MAX_BID, MIN_BID
 from . import handeval as he
 from .inference import by_hand, convention_card, play_weigher
-from .knowledge import Knowledge, from_game
+from .knowledge import Knowledge, build, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
 from .sampler import Sampler, merged
 
@@ -439,6 +440,12 @@ class StrongBot(NormalBot):
                             # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
     model_tol = 0.0         # play the sensible-play model's card when the search values it
                             # within this much of the best (0: off)
+    read_announced = 0      # 1: an early announcement read as the pass it counts as
+    read_model = 0          # 1: before the card play, the opponents' bids and passes read by
+    model_eps = 0.1         # replaying the normal bot's auction on each hand: a hand on which it
+                            # would have done otherwise is this likely (instead of their terms)
+    read_offset = 0.0       # the opponents' bids and contract read as those of a hand this many
+                            # points stronger than the normal bot's term at that amount
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
                             # than the normal bot's (a partner that bids more readily than it)
     team_sight = 0          # 1: in the card play's playouts this team's players see every hand
@@ -478,16 +485,22 @@ class StrongBot(NormalBot):
         bid, pass, contract or quiet pass ``(seat, kind, amount)``."""
         terms = []
         signalled = []          # (seat, its signals say strong): kept apart, off by default
+        replayed = self.replayed_seats(k)
         for s in range(4):
             if s == k.seat:
                 continue
+            if s in replayed:
+                terms.extend((s, "model", d) for d in replayed[s])
             # the partner's bid (or pass) at X read as the normal bot's at X - partner_offset
             off = self.partner_offset if s == k.seat ^ 2 else 0.0
+            up = self.read_offset if (s ^ k.seat) & 1 else 0.0
             if s == k.declarer and k.trump >= 0:
-                terms.append((s, "declared", k.contract - off))
+                terms.append((s, "declared", k.contract - off + up))
+            elif s in replayed:
+                pass
             elif k.bids[s]:
-                terms.append((s, "bid", k.bids[s] - off))
-            elif k.first_pass_level[s] >= 0 and k.announced[s] < 0 and \
+                terms.append((s, "bid", k.bids[s] - off + up))
+            elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or self.read_announced) and \
                     (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
                     not _partner_held_before_pass(k, s):
                 terms.append((s, "pass", max(70, k.first_pass_level[s] + 10) - off))
@@ -501,6 +514,23 @@ class StrongBot(NormalBot):
             if self.signal_strength and self.conventions:
                 signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
         return terms, signalled
+
+    def replayed_seats(self, k: Knowledge) -> dict:
+        """``read_model``: seat -> its auction decisions so far, each ``(the seat's
+        information then, without its hand; the bids and pass it could choose from; what it
+        did: the bid, or A_PASS for a pass or an announcement)``, for the opponents, before
+        the card play."""
+        if not self.read_model or k.phase in (PLAY, CONCESSION):
+            return {}
+        out: dict = {}
+        for j, (s, code) in enumerate(k.actions):
+            if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
+                continue
+            then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
+            low = max(MIN_BID, then.high + 10)
+            legal = [bid_code(a) for a in range(low, MAX_BID + 1, 10)] + [A_PASS]
+            out.setdefault(s, []).append((then, legal, code if code < A_PASS else A_PASS))
+        return out
 
     def term_fit(self, k: Knowledge, kind: str, s: int, amount: float, h0: int) -> tuple:
         """How well hand ``h0`` (seat ``s``'s at the deal) fits one auction term:
@@ -544,6 +574,12 @@ class StrongBot(NormalBot):
                 if kind == "quiet":
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
+                    continue
+                if kind == "model":
+                    then, legal, did = amount
+                    then.hand = h0
+                    if _AUCTION_MODEL.auction(then, legal) != did:
+                        w *= self.model_eps
                     continue
                 z, gap = fit(k, kind, s, amount, h0)
                 if powers:
