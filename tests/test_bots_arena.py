@@ -12,6 +12,7 @@ import pytest
 
 from touti_core import arena
 from touti_core.bots.players import sigmoid
+from touti_core.engine import AUCTION
 from touti_core.__main__ import main as cli_main
 
 
@@ -246,3 +247,27 @@ def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
     fit = cc.platt([(p, sigmoid(1.4 * cc.logit(p) - 0.3)) for p in ps])
     assert fit[:2] == pytest.approx((1.4, -0.3), abs=1e-6)
     assert cc.platt([(p, p > 0.5) for p in ps]) is None       # separated: no finite fit
+
+
+def test_rollout_bias_sets_the_rollouts_in_sampled_deals_against_the_true_deal():
+    """bench/rollout_bias.py: at each rollout decision over an opponents' bid, the
+    values in the sampled deals and in the true deal; a bot whose sampler drew the true
+    deal alone would show no difference at all."""
+    rb = bench_module("rollout_bias")
+    bot = "strong:bid_worlds=12,play_worlds=8,exact_worlds=4"
+
+    class Seer(rb.Probe):
+        def worlds(self, k, n, resampled=True):
+            if self._true is not None and k.phase == AUCTION:
+                return [(list(self._true), 1.0)]
+            return super().worlds(k, n, resampled)
+
+    seen = rb.run(bot, deals=4, seed=1000, probe=Seer)
+    assert seen
+    for r in seen:
+        assert r["leave"][0] == r["leave"][1] and r["theirs"][0] == r["theirs"][1]
+        assert r["bids"] and all(a == b for a, b in r["bids"] + r["strength"])
+    sampled = rb.run(bot, deals=4, seed=1000)
+    assert sampled and any(r["leave"][0] != r["leave"][1] for r in sampled)
+    assert rb.line("x", [(1.0, 0.0), (3.0, 0.0)]) == \
+        "x: sampled +2.0, true deal +0.0, difference +2.0 [+0.0, +4.0]  (2)"
