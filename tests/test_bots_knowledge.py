@@ -520,7 +520,8 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
 
 def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
-    a pass) is read, with read_announced=1, as a pass at that level as well."""
+    a pass) is read, with read_announced=1 (the default), as a pass at that level as well
+    (here by the soft terms, read_model=0)."""
     s = deal_game({0: "1O 3O 12O 11O 10O", 1: "1C"}, dealer=3)
     s = do(s, "bid", amount=80)                  # seat 0
     s = do(s, "announce", signal="AS")           # seat 1 leaves with its Ace
@@ -531,8 +532,8 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
             s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
     k = know(s, 0)
     assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
-    plain = make_bot("strong", seed=1).auction_weigher(k)
-    read = make_bot("strong:read_announced=1", seed=1).auction_weigher(k)
+    plain = make_bot("strong:read_model=0,read_announced=0", seed=1).auction_weigher(k)
+    read = make_bot("strong:read_model=0,read_announced=1", seed=1).auction_weigher(k)
     temp = make_bot("strong").soft_t
     worlds = Sampler(k, random.Random(4)).worlds(20)
     for hands, _ in worlds:
@@ -543,7 +544,7 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
 
 def test_read_offset_reads_the_opponents_bids_as_stronger_hands():
     """read_offset: an opponent's bid at X is read as the term at X + read_offset; the
-    partner's is read as before."""
+    partner's is read as before (by the soft terms, read_model=0)."""
     s = deal_game({0: "1O 3O 12O 11O 10O"}, dealer=3)
     s = do(s, "bid", amount=70)                  # seat 0
     s = do(s, "bid", amount=80)                  # seat 1, an opponent
@@ -554,8 +555,8 @@ def test_read_offset_reads_the_opponents_bids_as_stronger_hands():
             s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
     k = know(s, 0)
     assert k.to_act == 0 and k.bids[1] == 80 and k.bids[2] == 90
-    plain = make_bot("strong", seed=1).auction_weigher(k)
-    read = make_bot("strong:read_offset=7", seed=1).auction_weigher(k)
+    plain = make_bot("strong:read_model=0", seed=1).auction_weigher(k)
+    read = make_bot("strong:read_model=0,read_offset=7", seed=1).auction_weigher(k)
     temp = make_bot("strong").soft_t
     for hands, _ in Sampler(k, random.Random(6)).worlds(20):
         st = he.best_strength(hands[1])

@@ -198,11 +198,11 @@ def test_resampling_keeps_n_draws_in_proportion_to_the_weights():
 
 
 @pytest.mark.parametrize("play, settings, drawn", [
-    (False, "", 96), (False, "bid_pool=8", 96 * 8), (True, "", 48 * 24), (True, "pool=2", 96)])
+    (False, "", 96 * 4), (False, "bid_pool=1", 96), (True, "", 48 * 24), (True, "pool=2", 96)])
 def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settings, drawn):
     """The card play draws pool x 48 deals (24 x by default), the auction bid_pool x 96
-    (1 x: no pool), and each keeps 48 or 96 draws in proportion to the deals' weights
-    (with no pool: the deals drawn, with their weights)."""
+    (4 x by default; 1 x: no pool), and each keeps 48 or 96 draws in proportion to the
+    deals' weights (with no pool: the deals drawn, with their weights)."""
     bot = make_bot("strong:" + settings, 3)
     asked = []
 

@@ -417,7 +417,8 @@ class StrongBot(NormalBot):
     pool_max = 48.0         # weights' effective sample is below this, up to pool_max x n (0: off;
                             # 40: -0.1 a hand over 1,000 deals, docs/bots.md)
     moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
-    bid_pool = 1.0          # the same in the auction and the choice of trumps (8: no gain measured)
+    bid_pool = 4.0          # the same in the auction and the choice of trumps (8: no gain measured
+                            # with the soft reading; 4 with read_model, which leaves fewer deals)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
     roll_leave = 0          # value leaving the auction by playing the rest of it out in each deal
@@ -440,10 +441,11 @@ class StrongBot(NormalBot):
                             # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
     model_tol = 0.0         # play the sensible-play model's card when the search values it
                             # within this much of the best (0: off)
-    read_announced = 0      # 1: an early announcement read as the pass it counts as
-    read_model = 0          # 1: before the card play, the opponents' bids and passes read by
-    model_eps = 0.1         # replaying the normal bot's auction on each hand: a hand on which it
-                            # would have done otherwise is this likely (instead of their terms)
+    read_announced = 1      # 1: an early announcement read as the pass it counts as
+    read_model = 1          # 1: before the card play, the opponents' bids and passes read by
+    model_eps = 0.01        # replaying the normal bot's auction on each hand: a hand on which it
+                            # would have done otherwise is this likely (instead of their terms;
+                            # docs/bots.md)
     read_offset = 0.0       # the opponents' bids and contract read as those of a hand this many
                             # points stronger than the normal bot's term at that amount
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
