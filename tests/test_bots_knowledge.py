@@ -248,6 +248,18 @@ def test_a_signal_of_strength_weighs_the_partner_s_hands():
     assert ratios[0] == pytest.approx(ratios[1] / make_bot("strong").conventions)
 
 
+def _weighs_by(k, plain: str, read: str, expected, seed: int) -> list:
+    """In 20 deals sampled for ``k``, the bot ``read``'s auction weigher weighs each deal
+    ``expected(hands)`` times as much as the bot ``plain``'s: the ratios."""
+    a = make_bot(plain, seed=1).auction_weigher(k)
+    b = make_bot(read, seed=1).auction_weigher(k)
+    ratios = []
+    for hands, _ in Sampler(k, random.Random(seed)).worlds(20):
+        ratios.append(b(hands) / a(hands))
+        assert ratios[-1] == pytest.approx(expected(hands))
+    return ratios
+
+
 def test_the_partner_s_bid_is_read_with_the_partner_offset():
     """partner_offset reads the partner's bid as that of a bolder bidder: its hand
     is weighed as if it were ``partner_offset`` points stronger than it is; the
@@ -261,15 +273,13 @@ def test_the_partner_s_bid_is_read_with_the_partner_offset():
     v = api.view(s, 0)
     assert v["to_act"] == 0
     k = from_view(v)
-    plain = make_bot("strong", seed=1).auction_weigher(k)
-    bold = make_bot("strong:partner_offset=6", seed=1).auction_weigher(k)
     temp = make_bot("strong").soft_t
-    worlds = Sampler(k, random.Random(5)).worlds(20)
-    for hands, _ in worlds:
+
+    def expected(hands):
         st = he.best_strength(hands[2])
-        expected = sigmoid((st + 6 + 12 - 80) / temp) / sigmoid((st + 12 - 80) / temp)
-        assert bold(hands) / plain(hands) == pytest.approx(expected)
-    assert len({round(bold(h) / plain(h), 9) for h, _ in worlds}) > 1
+        return sigmoid((st + 6 + 12 - 80) / temp) / sigmoid((st + 12 - 80) / temp)
+    ratios = _weighs_by(k, "strong", "strong:partner_offset=6", expected, 5)
+    assert len({round(r, 9) for r in ratios}) > 1
 
 
 def test_the_auction_is_read_with_the_fitted_powers_and_the_trump_gap():
@@ -518,6 +528,17 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
     assert seen == {False, True}
 
 
+def _back_to_seat_0(s: dict) -> dict:
+    """The auction driven to seat 0's next turn: seat 2 bids 90, the others pass, every
+    signal window is answered no_signal."""
+    while s["to_act"] != 0 or s["phase"] != "auction":
+        if s["phase"] == "signal":
+            s = do(s, "no_signal")
+        else:
+            s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
+    return s
+
+
 def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
     a pass) is read, with read_announced=1 (the default), as a pass at that level as well
@@ -525,21 +546,14 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     s = deal_game({0: "1O 3O 12O 11O 10O", 1: "1C"}, dealer=3)
     s = do(s, "bid", amount=80)                  # seat 0
     s = do(s, "announce", signal="AS")           # seat 1 leaves with its Ace
-    while s["to_act"] != 0 or s["phase"] != "auction":
-        if s["phase"] == "signal":
-            s = do(s, "no_signal")
-        else:                                    # seat 2 bids 90, seat 3 passes
-            s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
+    s = _back_to_seat_0(s)
     k = know(s, 0)
     assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
-    plain = make_bot("strong:read_model=0,read_announced=0", seed=1).auction_weigher(k)
-    read = make_bot("strong:read_model=0,read_announced=1", seed=1).auction_weigher(k)
     temp = make_bot("strong").soft_t
-    worlds = Sampler(k, random.Random(4)).worlds(20)
-    for hands, _ in worlds:
-        st = he.best_strength(hands[1])
-        assert read(hands) / plain(hands) == pytest.approx(sigmoid((90 - st - 4) / temp))
-    assert len({round(read(h) / plain(h), 9) for h, _ in worlds}) > 1
+    ratios = _weighs_by(k, "strong:read_model=0,read_announced=0",
+                        "strong:read_model=0,read_announced=1",
+                        lambda hands: sigmoid((90 - he.best_strength(hands[1]) - 4) / temp), 4)
+    assert len({round(r, 9) for r in ratios}) > 1
 
 
 def test_read_offset_reads_the_opponents_bids_as_stronger_hands():
@@ -548,17 +562,12 @@ def test_read_offset_reads_the_opponents_bids_as_stronger_hands():
     s = deal_game({0: "1O 3O 12O 11O 10O"}, dealer=3)
     s = do(s, "bid", amount=70)                  # seat 0
     s = do(s, "bid", amount=80)                  # seat 1, an opponent
-    while s["to_act"] != 0 or s["phase"] != "auction":
-        if s["phase"] == "signal":
-            s = do(s, "no_signal")
-        else:                                    # seat 2 bids 90, seat 3 passes
-            s = do(s, "bid", amount=90) if s["to_act"] == 2 else do(s, "pass")
+    s = _back_to_seat_0(s)
     k = know(s, 0)
     assert k.to_act == 0 and k.bids[1] == 80 and k.bids[2] == 90
-    plain = make_bot("strong:read_model=0", seed=1).auction_weigher(k)
-    read = make_bot("strong:read_model=0,read_offset=7", seed=1).auction_weigher(k)
     temp = make_bot("strong").soft_t
-    for hands, _ in Sampler(k, random.Random(6)).worlds(20):
+
+    def expected(hands):
         st = he.best_strength(hands[1])
-        expected = sigmoid((st + 12 - 87) / temp) / sigmoid((st + 12 - 80) / temp)
-        assert read(hands) / plain(hands) == pytest.approx(expected)
+        return sigmoid((st + 12 - 87) / temp) / sigmoid((st + 12 - 80) / temp)
+    _weighs_by(k, "strong:read_model=0", "strong:read_model=0,read_offset=7", expected, 6)
