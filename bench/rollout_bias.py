@@ -30,7 +30,6 @@ from touti_core import arena  # noqa: E402
 from touti_core.arena import mean_ci  # noqa: E402
 from touti_core.bots import handeval as he  # noqa: E402
 from touti_core.bots.players import BOTS, StrongBot  # noqa: E402
-from touti_core.rules import Rules  # noqa: E402
 
 SEATS = ("partner", "the high bidder", "its partner")
 
@@ -77,13 +76,9 @@ def run(bot: str, deals: int, seed: int, probe: type = Probe) -> list:
     normal bot over ``deals`` deals, both tables of each."""
     BOTS["probe"] = probe
     probe.records = []
-    name = "probe" + bot[len("strong"):] if bot.startswith("strong") else bot
-    rules = Rules()
+    name = "probe" + bot[len("strong"):]
     for i in range(deals):
-        hands, dealer = arena.deal_hands(seed, i)
-        for table, names in enumerate(((name, "normal"), ("normal", name))):
-            seeds = [arena._mix(seed, i, table, s) for s in range(4)]
-            arena.play_table(hands, dealer, names, seeds, rules)
+        arena.play_deal((i, name, "normal", seed, {}, None))
     return probe.records
 
 

@@ -28,7 +28,7 @@ from .engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
     PHASE_NAMES, SIGNALS, CONCESSION, HAND_OVER, Game, Refusal, bid_amount,
-    bid_code,
+    bid_code, lowest_bid,
 )
 from .rules import MAX_BID, MIN_BID, Rules
 
@@ -167,8 +167,8 @@ def action_code(g: Game, action: object) -> tuple[int | None, int]:
         if arg > MAX_BID:
             raise IllegalAction("bid_too_high", f"The highest possible bid is {MAX_BID}.",
                                 {"amount": arg, "maximum": MAX_BID})
-        if arg < max(MIN_BID, g.high + 10):
-            low = max(MIN_BID, g.high + 10)
+        low = lowest_bid(g.high)
+        if arg < low:
             raise IllegalAction("bid_too_low",
                                 f"The first bid is at least {MIN_BID}." if not g.high else
                                 f"You must bid at least {low}: the highest bid is {g.high} "

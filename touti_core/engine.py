@@ -46,6 +46,17 @@ def bid_amount(code: int) -> int:
     return (code - A_BID) * 10
 
 
+def lowest_bid(high: int) -> int:
+    """The least amount a bid may name when the highest bid is ``high`` (0: none yet):
+    at least MIN_BID, and 10 more than the highest (RULES.md 4)."""
+    return max(MIN_BID, high + 10)
+
+
+def bid_codes(high: int) -> list[int]:
+    """The bids open when the highest bid is ``high``, lowest first."""
+    return [bid_code(a) for a in range(lowest_bid(high), MAX_BID + 1, 10)]
+
+
 # ----------------------------------------------------------------- phases
 AUCTION, SIGNAL, TRUMP, PLAY, GHNA, CONCESSION, HAND_OVER, GAME_OVER = range(8)
 PHASE_NAMES = ("auction", "signal", "trump", "play", "ghna", "concession", "hand_over", "game_over")
@@ -330,8 +341,7 @@ class Game:
                 out.append(A_CONCEDE)
             return out
         if ph == AUCTION:
-            low = max(MIN_BID, self.high + 10)
-            out = [bid_code(a) for a in range(low, MAX_BID + 1, 10)]
+            out = bid_codes(self.high)
             out.append(A_PASS)
             if self.rules.signals and not self.signalled >> self.to_act & 1:
                 hand = self.hands[self.to_act]
@@ -610,7 +620,7 @@ class Game:
         if kind == "play":
             return self._card_refusal(code)
         if kind == "bid":
-            low = max(MIN_BID, self.high + 10)
+            low = lowest_bid(self.high)
             return Refusal("bid_too_low",
                            f"The first bid is at least {MIN_BID}." if not self.high else
                            f"You must bid at least {low}: the highest bid is {self.high} "

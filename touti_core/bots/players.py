@@ -31,9 +31,8 @@ from ..cards import ACES_MASK, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MAS
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
-    HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code,
+    HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code, bid_codes,
 )
-from ..rules import MAX_BID, MIN_BID
 from . import handeval as he
 from .inference import by_hand, convention_card, play_weigher
 from .knowledge import Knowledge, build, from_game
@@ -491,15 +490,13 @@ class StrongBot(NormalBot):
         for s in range(4):
             if s == k.seat:
                 continue
-            if s in replayed:
-                terms.extend((s, "model", d) for d in replayed[s])
             # the partner's bid (or pass) at X read as the normal bot's at X - partner_offset
             off = self.partner_offset if s == k.seat ^ 2 else 0.0
             up = self.read_offset if (s ^ k.seat) & 1 else 0.0
             if s == k.declarer and k.trump >= 0:
                 terms.append((s, "declared", k.contract - off + up))
             elif s in replayed:
-                pass
+                terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
                 terms.append((s, "bid", k.bids[s] - off + up))
             elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or self.read_announced) and \
@@ -520,18 +517,17 @@ class StrongBot(NormalBot):
     def replayed_seats(self, k: Knowledge) -> dict:
         """``read_model``: seat -> its auction decisions so far, each ``(the seat's
         information then, without its hand; the bids and pass it could choose from; what it
-        did: the bid, or A_PASS for a pass or an announcement)``, for the opponents, before
-        the card play."""
-        if not self.read_model or k.phase in (PLAY, CONCESSION):
+        did: the bid, or A_PASS for a pass or an announcement)``, for the opponents, until
+        the trump is named (from then on the contract's soft term reads the declarer)."""
+        if not self.read_model or k.trump >= 0:
             return {}
         out: dict = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
-            low = max(MIN_BID, then.high + 10)
-            legal = [bid_code(a) for a in range(low, MAX_BID + 1, 10)] + [A_PASS]
-            out.setdefault(s, []).append((then, legal, code if code < A_PASS else A_PASS))
+            out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
+                                          code if code < A_PASS else A_PASS))
         return out
 
     def term_fit(self, k: Knowledge, kind: str, s: int, amount: float, h0: int) -> tuple:
