@@ -21,7 +21,7 @@ from touti_core.bots.inference import play_weigher
 from touti_core.bots.knowledge import from_game, from_view
 from touti_core.bots.players import NormalBot, _signalled_strength, make_bot, sigmoid
 from touti_core.bots.sampler import Sampler, _Completions
-from touti_core.cards import BIT, GHNA_MASK, SUIT_MASK, card_of
+from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_MASK, card_of
 from touti_core.arena import deal_hands
 from touti_core.engine import (
     A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_PASS, AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game,
@@ -319,6 +319,38 @@ def test_trump_values_count_the_ghna_that_fit_under_the_cap(cap, coins, cups, sw
     values = he.trump_values(hand, False, cap)
     extra = [v - he.card_points(hand, t, False) for t, v in enumerate(values)]
     assert extra == pytest.approx([he.GHNA_RATE * g for g in (coins, cups, swords, swords)])
+
+
+def _features_card_by_card(hand: int, trump: int, forehand: bool) -> tuple:
+    """handeval.FEATURES read off the hand's cards one by one (ranks and suits)."""
+    ranks = [{RANK[c] for c in range(40) if hand >> c & 1 and SUIT[c] == x} for x in range(4)]
+    t = ranks[trump]
+    side = [r for x, r in enumerate(ranks) if x != trump]
+    nt = len(t)
+    return (1, nt, max(0, nt - 3), max(0, nt - 5),
+            int(ACE in t), int(3 in t), int(REY in t), int(CABAL in t), int(10 in t),
+            sum(ACE in r for r in side), sum(ACE in r and 3 in r for r in side),
+            sum(3 in r and ACE not in r for r in side), sum(REY in r for r in side),
+            sum(not r for r in side) if nt else 0, sum(len(r) == 1 for r in side) if nt else 0,
+            int(forehand))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sets(st.integers(0, 39), max_size=14), st.booleans())
+def test_the_hand_evaluation_reads_each_suit_s_cards(cards, forehand):
+    """The features, card points and raw strength that weigh every sampled deal,
+    computed from a table of each suit's ten cards, are the hand's cards read one by
+    one; the strength is the best trump's card points plus its Ghna (40 in trumps, 20
+    in another suit), to the last bit."""
+    hand = sum(BIT[c] for c in cards)
+    for t in range(4):
+        assert he.features(hand, t, forehand) == _features_card_by_card(hand, t, forehand)
+    by_trump = []
+    for t in range(4):
+        f = _features_card_by_card(hand, t, forehand)
+        ghna = sum(40 if x == t else 20 for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x])
+        by_trump.append(sum(w * v for w, v in zip(he.WEIGHTS, f)) + ghna)
+    assert he.best_strength(hand, forehand) == max(by_trump)
 
 
 # ------------------------------------------------ the deals are drawn uniformly

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import ACE, BIT, CABAL, GHNA_MASK, REY, SUIT_MASK, card
+from ..cards import ACE, BIT, CABAL, GHNA_MASK, REY, card
 
 ACE_OF = tuple(card(ACE, s) for s in range(4))
 THREE_OF = tuple(card(3, s) for s in range(4))
@@ -38,31 +38,45 @@ PARTNER = {"AS": 4.0, "COMPTE": 2.0, "+10": 8.0, "PASS": -12.0, "PASS_late": -6.
 GHNA_RATE = 0.92
 
 
+def _suit_facts(pattern: int) -> tuple:
+    """One suit's cards (its 10 bits): ``(count, Ace, 3, Rey, Cabal, Sota, Ghna)``,
+    each of the last six 1 when held."""
+    def has(card_of_suit_0):
+        return 1 if pattern & BIT[card_of_suit_0] else 0
+    return (pattern.bit_count(), has(ACE_OF[0]), has(THREE_OF[0]), has(REY_OF[0]),
+            has(CABAL_OF[0]), has(SOTA_OF[0]), 1 if pattern & GHNA_MASK[0] == GHNA_MASK[0] else 0)
+
+
+#: ``_suit_facts`` of every pattern of a suit's ten cards
+SUIT_FACTS = tuple(_suit_facts(p) for p in range(1024))
+
+
+def suit_facts(hand: int) -> tuple:
+    """The ``SUIT_FACTS`` of the hand's four suits, by suit (each suit ten bits: cards.SUIT_MASK)."""
+    return (SUIT_FACTS[hand & 0x3FF], SUIT_FACTS[hand >> 10 & 0x3FF],
+            SUIT_FACTS[hand >> 20 & 0x3FF], SUIT_FACTS[hand >> 30 & 0x3FF])
+
+
 def features(hand: int, trump: int, forehand: bool) -> tuple:
-    t = hand & SUIT_MASK[trump]
-    nt = t.bit_count()
+    """The hand's ``FEATURES`` with this trump, from its suits' ``SUIT_FACTS``."""
+    facts = suit_facts(hand)
     side_aces = side_3a = side_3 = side_r = voids = singles = 0
     for x in range(4):
         if x == trump:
             continue
-        sm = hand & SUIT_MASK[x]
-        n = sm.bit_count()
+        n, ace, three, rey, _, _, _ = facts[x]
         if n == 0:
             voids += 1
         elif n == 1:
             singles += 1
-        if sm & BIT[ACE_OF[x]]:
+        if ace:
             side_aces += 1
-            if sm & BIT[THREE_OF[x]]:
-                side_3a += 1
-        elif sm & BIT[THREE_OF[x]]:
-            side_3 += 1
-        if sm & BIT[REY_OF[x]]:
-            side_r += 1
-    return (1, nt, max(0, nt - 3), max(0, nt - 5),
-            1 if hand & BIT[ACE_OF[trump]] else 0, 1 if hand & BIT[THREE_OF[trump]] else 0,
-            1 if hand & BIT[REY_OF[trump]] else 0, 1 if hand & BIT[CABAL_OF[trump]] else 0,
-            1 if hand & BIT[SOTA_OF[trump]] else 0,
+            side_3a += three
+        else:
+            side_3 += three
+        side_r += rey
+    nt, ace, three, rey, cabal, sota, _ = facts[trump]
+    return (1, nt, max(0, nt - 3), max(0, nt - 5), ace, three, rey, cabal, sota,
             side_aces, side_3a, side_3, side_r, voids if nt else 0, singles if nt else 0,
             1 if forehand else 0)
 
@@ -105,10 +119,37 @@ def normal_cdf(z: float) -> float:
 
 
 def best_strength(hand: int, forehand: bool = False) -> float:
-    """Card points plus the Ghna (uncapped) with the best trump: a hand's raw strength."""
+    """Card points plus the Ghna (uncapped) with the best trump: a hand's raw strength,
+    ``max(card_points(hand, t, forehand) + sum(ghna_values(hand, t)))`` over the four
+    suits, to the last bit.  The weighers call it for every deal they weigh, so each
+    suit is looked up once (``SUIT_FACTS``) and the four trumps' features derived from
+    the four suits' facts; the sum keeps ``card_points``'s products in its order."""
+    w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15 = WEIGHTS
+    facts = suit_facts(hand)
+    aces = threes_with_ace = bare_threes = reys = voids = singles = ghna = 0
+    for n, ace, three, rey, _, _, full in facts:
+        aces += ace
+        if three:
+            if ace:
+                threes_with_ace += 1
+            else:
+                bare_threes += 1
+        reys += rey
+        if n == 0:
+            voids += 1
+        elif n == 1:
+            singles += 1
+        ghna += full
+    fh = w15 * (1 if forehand else 0)
     best = -1e9
-    for t in range(4):
-        v = card_points(hand, t, forehand) + sum(ghna_values(hand, t))
+    for n, ace, three, rey, cabal, sota, full in facts:
+        v = sum((w0 * 1, w1 * n, w2 * max(0, n - 3), w3 * max(0, n - 5),
+                 w4 * ace, w5 * three, w6 * rey, w7 * cabal, w8 * sota,
+                 w9 * (aces - ace), w10 * (threes_with_ace - (three & ace)),
+                 w11 * (bare_threes - (three & (1 - ace))), w12 * (reys - rey),
+                 w13 * ((voids - (n == 0)) if n else 0),
+                 w14 * ((singles - (n == 1)) if n else 0), fh)) \
+            + (40 * full + 20 * (ghna - full))
         if v > best:
             best = v
     return best

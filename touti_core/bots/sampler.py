@@ -245,6 +245,7 @@ class _Completions:
                 groups.setdefault(seats, []).append(c)
         self.groups = sorted(groups.items(), key=lambda g: len(g[1]))
         self.memo: dict = {}
+        self.options: dict = {}
 
     def _start(self, rooms: tuple):
         if self.dead:
@@ -252,13 +253,18 @@ class _Completions:
         r = tuple(rooms[j] - self.fixed[j].bit_count() for j in range(3))
         return None if min(r) < 0 else r
 
-    def _options(self, i: int, r: tuple):
+    def _options(self, i: int, r: tuple) -> list:
         """``(split, completions)`` for group ``i`` with rooms ``r``: each split of the
-        group that leaves completions, with their number."""
-        for split, ways in self._splits(i, r):
-            n = ways * self._count(i + 1, _less(r, split))
-            if n:
-                yield split, n
+        group that leaves completions, with their number (cached: every draw walks them)."""
+        key = (i, r)
+        out = self.options.get(key)
+        if out is None:
+            out = self.options[key] = []
+            for split, ways in self._splits(i, r):
+                n = ways * self._count(i + 1, _less(r, split))
+                if n:
+                    out.append((split, n))
+        return out
 
     def _splits(self, i: int, r: tuple):
         """``(split, ways)`` for group ``i`` with rooms ``r``: ``split[j]`` cards to seat j."""
