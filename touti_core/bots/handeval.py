@@ -12,6 +12,7 @@ are counted apart, under the cap of the contract (``ghna_points``).
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from ..cards import ACE, BIT, CABAL, GHNA_MASK, REY, card
 
@@ -84,7 +85,7 @@ def features(hand: int, trump: int, forehand: bool) -> tuple:
 def card_points(hand: int, trump: int, forehand: bool, weights=None) -> float:
     """Expected card points (with the 9a3a) of the declaring team."""
     w = weights or WEIGHTS
-    return sum(a * b for a, b in zip(w, features(hand, trump, forehand)))
+    return sum(map(mul, w, features(hand, trump, forehand)))
 
 
 def ghna_values(hand: int, trump: int) -> list:
@@ -114,8 +115,11 @@ def trump_values(hand: int, forehand: bool, cap: int) -> list:
             for t in range(4)]
 
 
+SQRT2 = math.sqrt(2.0)
+
+
 def normal_cdf(z: float) -> float:
-    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+    return 0.5 * (1.0 + math.erf(z / SQRT2))
 
 
 def best_strength(hand: int, forehand: bool = False) -> float:

@@ -259,8 +259,12 @@ class NormalBot(Bot):
         """(probability, trump): the best chance to make ``amount`` with some trump."""
         cap = k.rules.cap(amount)
         best = (-1.0, 0)
+        # he.normal_cdf((e + GHNA_RATE x the Ghna under the cap - amount) / SIGMA), inlined:
+        # the strong bot's reading replays this for every bid of every hand it weighs
         for t, (e, gv) in est.items():
-            p = he.normal_cdf((e + he.GHNA_RATE * he.fit_cap(gv, cap) - amount) / he.SIGMA)
+            if gv:
+                e += he.GHNA_RATE * he.fit_cap(gv, cap)
+            p = 0.5 * (1.0 + math.erf((e - amount) / he.SIGMA / he.SQRT2))
             if p > best[0]:
                 best = (p, t)
         return best
