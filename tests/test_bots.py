@@ -18,7 +18,8 @@ from touti_core import api, bots
 from touti_core.bots.explain import explain
 from touti_core.bots.knowledge import code_of, from_game, from_view
 from touti_core.bots.players import BOTS, make_bot
-from touti_core.cards import TOPS_MASK
+from touti_core.arena import deal_hands
+from touti_core.cards import NAMES, TOPS_MASK
 from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
 
 from rules_helpers import deal_game, do, play, win_auction
@@ -178,6 +179,34 @@ def test_unknown_level_and_bad_input_are_refused():
         bots.choose(v, legal=[])
     with pytest.raises(ValueError):
         make_bot("strong:no_such_setting=1")
+    with pytest.raises(ValueError):
+        make_bot("strong:table=1")             # who sits where is not a setting
+    for table in (["normal"] * 3, ["normal", "expert", None, None], "normal"):
+        with pytest.raises(ValueError, match="table"):
+            bots.choose(v, table=table)
+        with pytest.raises(ValueError, match="table"):
+            bots.hint(v, table=table)
+
+
+def test_the_table_tells_the_strong_bot_whose_bids_it_can_replay():
+    """``choose(..., table=...)``: who plays each seat.  The strong bot replays the
+    auction of opponents the table names normal bots, and reads the others (None: a
+    person, or not said) by the soft terms.  Here seat 3, a normal bot, opened at 90:
+    read softly, seat 0 lets it play; read as the normal bot's 90, whose raises it can
+    foresee, it bids over it."""
+    cards, dealer = deal_hands(11, 1)
+    s = api.new_hand([[NAMES[c] for c in h] for h in cards], dealer)
+    n = 0
+    while s["to_act"] != 0:
+        s = api.act(s, bots.choose(api.view(s, s["to_act"]), level="normal", seed=n))
+        n += 1
+    v = api.view(s, 0)
+    assert v["hand_actions"] == [{"type": "bid", "seat": 3, "amount": 90}]
+    for table in (None, [None, None, None, None], [None, "strong", None, "easy"]):
+        assert bots.choose(v, level="strong", seed=1, table=table) == {"type": "pass", "seat": 0}
+    for table in (["normal"] * 4, [None, "normal", None, "normal"], [None, None, None, "normal"]):
+        assert bots.choose(v, level="strong", seed=1, table=table) == \
+            {"type": "bid", "seat": 0, "amount": 100}
 
 
 # ------------------------------------------------------------- hidden cards

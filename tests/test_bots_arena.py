@@ -12,7 +12,7 @@ import pytest
 
 from touti_core import arena
 from touti_core.bots.players import sigmoid
-from touti_core.engine import AUCTION
+from touti_core.engine import AUCTION, TRUMP
 from touti_core.__main__ import main as cli_main
 
 
@@ -109,11 +109,26 @@ def test_a_watcher_sees_every_decision_before_it_is_applied():
 
     def watch(g, s, bot, code):
         assert g.to_act == s and code in g.legal() and bot.level == ("normal", "easy")[s & 1]
+        assert bot.table == ("normal", "easy", "normal", "easy")    # who plays each seat
         seen.append([s, code])
     plain = arena.play_table(hands, dealer, ("normal", "easy"), [1, 2, 3, 4], Rules())
     watched = arena.play_table(hands, dealer, ("normal", "easy"), [1, 2, 3, 4], Rules(),
                                watch=watch)
     assert seen == watched[2] == plain[2] and watched[0] == plain[0]
+
+
+def test_with_one_bot_bidding_for_all_the_bidders_know_the_table_so():
+    """``--auction normal``: the normal bot bids at every seat, and its bots know it does;
+    the card players know who plays the cards."""
+    from touti_core.rules import Rules
+    hands, dealer = arena.deal_hands(1, 0)
+    tables = {}
+
+    def watch(g, s, bot, code):
+        tables.setdefault(g.phase <= TRUMP, set()).add(bot.table)
+    arena.play_table(hands, dealer, ("normal", "easy"), [1, 2, 3, 4], Rules(), auction="normal",
+                     auction_seeds=[5, 6, 7, 8], watch=watch)
+    assert tables == {True: {("normal",) * 4}, False: {("normal", "easy", "normal", "easy")}}
 
 
 def test_arena_command_line(tmp_path, capsys):

@@ -548,8 +548,8 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
         pytest.skip("the auction ended before seat 0 spoke again after an opponent")
     k = from_game(g, 0)
     truth = [sum(BIT[c] for c in hands[s]) for s in range(4)]
-    strict = make_bot("strong:read_model=1,model_eps=0.05", seed=1).auction_weigher(k)
-    flat = make_bot("strong:read_model=1,model_eps=1", seed=1).auction_weigher(k)
+    strict, flat = (_at_table(make_bot(f"strong:read_model=1,model_eps={eps}", seed=1),
+                              NORMAL_TABLE).auction_weigher(k) for eps in (0.05, 1))
     assert _model_misses(k, truth) == 0
     assert strict(truth) == pytest.approx(flat(truth))
     seen = set()
@@ -558,6 +558,49 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
         assert strict(world) == pytest.approx(flat(world) * 0.05 ** misses)
         seen.add(misses > 0)
     assert seen == {False, True}
+
+
+@pytest.mark.parametrize("deal", [0, 1, 3])
+def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
+    """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
+    person (None), by another bot, or by nobody known are read by the soft terms, as
+    read_model=0 reads them; read_model=2 replays every opponent whoever plays it."""
+    hands, dealer = deal_hands(70 + deal, deal)
+    g = Game.from_deal(hands, dealer, Rules())
+    bots = [NormalBot(s) for s in range(4)]
+    while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
+                                                 and len(g.log) >= 3):
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    if g.phase != AUCTION:
+        pytest.skip("the auction ended before seat 0 spoke again")
+    k = from_game(g, 0)
+    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
+
+    def weights(name, table):
+        weigh = _at_table(make_bot(name, seed=1), table).auction_weigher(k)
+        return [weigh(w) for w in worlds]
+    soft = weights("strong:read_model=0", NORMAL_TABLE)
+    replayed = weights("strong:read_model=2", None)
+    assert soft != replayed
+    assert weights("strong", NORMAL_TABLE) == replayed
+    for table in (None, (None, None, "normal", None), ("normal", "strong", "normal", "easy")):
+        assert weights("strong", table) == soft
+    # one opponent known: each seat's factor is its own (seat 1 replayed and seat 3 soft,
+    # then the other way round), so the two weights multiply to the soft and replayed ones'
+    first = weights("strong", (None, "normal", None, "strong"))
+    second = weights("strong", (None, None, None, "normal"))
+    assert soft != first != replayed
+    assert [a * b for a, b in zip(first, second)] == pytest.approx(
+        [a * b for a, b in zip(soft, replayed)], rel=1e-9)
+
+
+#: a table of normal bots (the seat that reads is the strong bot, whatever the entry says)
+NORMAL_TABLE = ("normal",) * 4
+
+
+def _at_table(bot, table):
+    bot.table = table
+    return bot
 
 
 def _back_to_seat_0(s: dict) -> dict:

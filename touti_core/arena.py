@@ -66,6 +66,11 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     g = Game.from_deal(hands, dealer, rules)
     bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
     bidders = [make_bot(auction, auction_seeds[s], budget) for s in range(4)] if auction else bots
+    # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
+    for bot in bots:
+        bot.table = tuple(names[s & 1] for s in range(4))
+    for bot in bidders:
+        bot.table = (auction,) * 4 if auction else bot.table
     times = ([], [])
     kinds = ({k: [] for k in DECISION_KINDS}, {k: [] for k in DECISION_KINDS})
     while g.phase not in (HAND_OVER, GAME_OVER):

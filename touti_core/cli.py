@@ -216,10 +216,15 @@ class TerminalGame:
         seat = s["to_act"]
         v = api.view(s, seat)
         if seat != self.me:
-            action = bots.choose(v, v["legal"], self.level, seed=self.bot_rng.randrange(2 ** 31))
+            action = bots.choose(v, v["legal"], self.level, seed=self.bot_rng.randrange(2 ** 31),
+                                 table=self.table())
             self.apply(action)
             return True
         return self.human_turn(v)
+
+    def table(self) -> list:
+        """Who plays each seat, as the bots are told: this player (None), bots of the level."""
+        return [None if s == self.me else self.level for s in range(4)]
 
     def human_turn(self, v: dict) -> bool:
         self.show_table(v)
@@ -238,7 +243,7 @@ class TerminalGame:
                 self.show_scores()
                 continue
             if word == "hint":
-                h = bots.hint(v, v["legal"])
+                h = bots.hint(v, v["legal"], table=self.table())
                 self.say(f"Hint: {option_label(h['action'])}: {h['reason']}")
                 continue
             action = parse_input(text, v)

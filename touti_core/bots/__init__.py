@@ -3,17 +3,20 @@
 The entry points the web page calls (through Pyodide) and the terminal game
 use:
 
-- ``choose(view, legal=None, level="normal", seed=None, budget=None)`` -> the
-  action (one of ``legal``, by default ``view["legal"]``) a bot of ``level``
-  takes for the seat of ``view``;
-- ``hint(view, legal=None)`` -> ``{"action": ..., "reason": "..."}``: what the
-  strong bot would do, and one short sentence why;
+- ``choose(view, legal=None, level="normal", seed=None, budget=None, table=None)``
+  -> the action (one of ``legal``, by default ``view["legal"]``) a bot of
+  ``level`` takes for the seat of ``view``;
+- ``hint(view, legal=None, table=None)`` -> ``{"action": ..., "reason": "..."}``:
+  what the strong bot would do, and one short sentence why;
 - ``LEVELS``: the levels offered to players.
 
 A bot sees only the view: its own hand and the public history (see
 :mod:`.knowledge`).  Decisions are deterministic for a given seed (with no
 seed, one is derived from the view itself); ``budget`` caps the seconds a
 searching bot may spend (the work is sized to stay well below the default).
+``table`` says who plays each seat, as players at a table know: four entries,
+each a level of ``CHOOSABLE`` or None (a person); the strong bot reads the
+bids of opponents it knows to be normal bots by replaying that bot's auction.
 The classes behind these functions are in :mod:`.players`; the duplicate
 arena (``python -m touti_core arena``) measures them.
 """
@@ -49,20 +52,33 @@ def _prepare(view: dict, legal):
     return from_view(view), legal, [code_of(a) for a in legal]
 
 
+def _table(table) -> tuple | None:
+    """``table`` checked: None, or four entries, each a level or None (a person)."""
+    if table is None:
+        return None
+    if not isinstance(table, (list, tuple)) or len(table) != 4 \
+            or any(t is not None and t not in CHOOSABLE for t in table):
+        raise ValueError("table: four entries, one a seat, each a level "
+                         f"({', '.join(CHOOSABLE)}) or null for a person")
+    return tuple(table)
+
+
 def choose(view: dict, legal: list[dict] | None = None, level: str = "normal",
-           seed: int | None = None, budget: float | None = None) -> dict:
+           seed: int | None = None, budget: float | None = None, table=None) -> dict:
     """The action a bot of ``level`` takes for the seat of ``view``."""
     if level not in CHOOSABLE:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(CHOOSABLE)}")
     k, legal, codes = _prepare(view, legal)
     bot = make_bot(level, _seed_of(view) if seed is None else seed, budget)
+    bot.table = _table(table)
     code = bot.act(k, codes)
     return legal[codes.index(code)]
 
 
-def hint(view: dict, legal: list[dict] | None = None) -> dict:
+def hint(view: dict, legal: list[dict] | None = None, table=None) -> dict:
     """``{"action": ..., "reason": "..."}``: what the strong bot would do, and why."""
     k, legal, codes = _prepare(view, legal)
     bot = make_bot("strong", _seed_of(view))
+    bot.table = _table(table)
     code = bot.act(k, codes)
     return {"action": legal[codes.index(code)], "reason": explain(k, code, bot.why)}

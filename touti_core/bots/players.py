@@ -73,6 +73,9 @@ class Bot:
         self.rand = random.Random(seed)
         self.budget = budget
         self.why: dict = {}
+        #: who plays each seat, as the table knows it: a bot's name ("normal", ...) or
+        #: None (a person, or not known); None for the whole table when nothing is known
+        self.table: tuple | None = None
 
     def act_game(self, g, seat: int) -> int:
         """Fast path: decide for ``seat`` of an engine game (own hand + public log only)."""
@@ -445,10 +448,11 @@ class StrongBot(NormalBot):
     model_tol = 0.0         # play the sensible-play model's card when the search values it
                             # within this much of the best (0: off)
     read_announced = 1      # 1: an early announcement read as the pass it counts as
-    read_model = 1          # 1: before the card play, the opponents' bids and passes read by
-    model_eps = 0.01        # replaying the normal bot's auction on each hand: a hand on which it
-                            # would have done otherwise is this likely (instead of their terms;
-                            # docs/bots.md)
+    read_model = 1          # 1: before the card play, the bids and passes of the opponents that
+    model_eps = 0.01        # the table says are normal bots read by replaying the normal bot's
+                            # auction on each hand: a hand on which it would have done otherwise
+                            # is this likely (instead of their terms; docs/bots.md); 2: every
+                            # opponent's, whoever plays it (a person does not bid as it does)
     read_offset = 0.0       # the opponents' bids and contract read as those of a hand this many
                             # points stronger than the normal bot's term at that amount
     partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
@@ -521,13 +525,17 @@ class StrongBot(NormalBot):
     def replayed_seats(self, k: Knowledge) -> dict:
         """``read_model``: seat -> its auction decisions so far, each ``(the seat's
         information then, without its hand; the bids and pass it could choose from; what it
-        did: the bid, or A_PASS for a pass or an announcement)``, for the opponents, until
-        the trump is named (from then on the contract's soft term reads the declarer)."""
+        did: the bid, or A_PASS for a pass or an announcement)``, for the opponents that
+        the table says are normal bots (every opponent with ``read_model=2``), until the
+        trump is named (from then on the contract's soft term reads the declarer)."""
         if not self.read_model or k.trump >= 0:
             return {}
+        table = self.table
         out: dict = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
+                continue
+            if self.read_model != 2 and not (table and table[s] == REPLAYED):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
@@ -1096,6 +1104,7 @@ def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
 
 
 _AUCTION_MODEL = NormalBot(0)     # how the strong bot expects the rest of an auction to go
+REPLAYED = "normal"                # the bot, by name, whose bids read_model replays
 
 
 # -------------------------------------------------------------- perfect
@@ -1170,7 +1179,7 @@ def make_bot(name: str, seed: int | None = 0, budget: float | None = None) -> Bo
     bot = cls(seed, budget)
     for item in filter(None, opts.split(",")):
         key, _, value = item.partition("=")
-        if not hasattr(cls, key) or key.startswith("_") or callable(getattr(cls, key)):
+        if not isinstance(getattr(cls, key, None), (int, float, str)) or key.startswith("_"):
             raise ValueError(f"{base} has no setting {key!r}")
         setattr(bot, key, type(getattr(cls, key))(float(value) if isinstance(getattr(cls, key), (int, float)) else value))
     return bot

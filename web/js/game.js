@@ -44,6 +44,11 @@ function botLevel(seat) {
   return seat === 0 || seat === null ? "normal" : state.settings.levels[seat];
 }
 
+/** Who plays each seat, as the bots are told: a level, or null for the player. */
+function tableLevels() {
+  return [0, 1, 2, 3].map((s) => (s === 0 && !state.settings.watch ? null : botLevel(s)));
+}
+
 /** Starts a new game from `seed` with `rules` (the settings' rules by default). */
 export async function newGame(seed, rules = state.settings.rules) {
   const my = ++token;
@@ -119,7 +124,7 @@ export function playCard(card) {
 /** Asks the engine's hint for the player's turn and highlights it. */
 export async function askHint() {
   if (state.busy || !client) return;
-  const ans = await client.call({ op: "hint" });
+  const ans = await client.call({ op: "hint", table: tableLevels() });
   if (!ans.ok) return update({ message: { kind: "refusal", text: refusalText(ans.error) } });
   if (!ans.hint || state.settings.watch) return update({ message: { kind: "note", text: t("hint.none") }, hint: null });
   update({ hint: ans.hint.action, message: { kind: "hint", text: `${t("hint.title")}: ${ans.hint.reason}` } });
@@ -142,7 +147,7 @@ async function run(my) {
     update({ busy: true, thinking: seat });
     let ans;
     try {
-      [ans] = await Promise.all([client.call({ op: "bot", level: botLevel(seat) }), sleep(pace)]);
+      [ans] = await Promise.all([client.call({ op: "bot", level: botLevel(seat), table: tableLevels() }), sleep(pace)]);
     } catch {
       return;
     }

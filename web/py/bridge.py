@@ -120,7 +120,8 @@ def op_bot(req):
             return _out(action)
         raise api.IllegalAction("wrong_phase", "Nobody is to act now.")
     v = api.view(st, seat)
-    action = bots.choose(v, v["legal"], req.get("level", "normal"), _bot_seed(st, seat))
+    action = bots.choose(v, v["legal"], req.get("level", "normal"), _bot_seed(st, seat),
+                         table=req.get("table"))
     S.state = api.act(st, action)
     return _out(action)
 
@@ -130,7 +131,7 @@ def op_hint(req):
     v = api.view(st, HUMAN)
     if not v["legal"]:
         return {"ok": True, "hint": None}
-    return {"ok": True, "hint": bots.hint(v, v["legal"])}
+    return {"ok": True, "hint": bots.hint(v, v["legal"], table=req.get("table"))}
 
 
 OPS = {"new": op_new, "load": op_load, "view": op_view, "act": op_act, "bot": op_bot,
