@@ -4,9 +4,10 @@
 
 For each level, four bots of that level play the same hands (deal ``i`` of
 the arena's seed, hands ``0..N-1``) through ``touti_core.api`` views and
-``touti_core.bots.choose``; every call to ``choose`` is timed (the view is
-built outside the timer: the page builds it anyway).  Prints, per level and
-per kind of decision, the median, the 95th percentile and the maximum.
+``touti_core.bots.choose`` (each told that the other seats are normal bots); every
+call to ``choose`` is timed (the view is built outside the timer: the page builds
+it anyway).  Prints, per level and per kind of decision, the median, the 95th
+percentile and the maximum.
 
 Standard library only: bench/bots_pyodide.mjs runs this same file under
 Pyodide (Node) with the same deals, so the figures compare directly.
@@ -26,6 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from touti_core import api, bots  # noqa: E402
 from touti_core.arena import deal_hands  # noqa: E402
 from touti_core.cards import NAMES  # noqa: E402
+
+
+#: every bot is told that the others are normal bots: the strong bot then replays their
+#: auction, its slowest reading (as it is at a table of normal bots, the page's default)
+TABLE = ["normal"] * 4
 
 
 def quantile(xs, q):
@@ -53,7 +59,7 @@ def run_level(level: str, hands: int, seed: int) -> dict:
             seat = state["to_act"]
             v = api.view(state, seat)
             t0 = time.perf_counter()
-            a = bots.choose(v, level=level, seed=1000 * i + len(state["actions"]))
+            a = bots.choose(v, level=level, seed=1000 * i + len(state["actions"]), table=TABLE)
             dt = time.perf_counter() - t0
             times["all"].append(dt)
             times[kind(a)].append(dt)
