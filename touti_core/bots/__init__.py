@@ -58,7 +58,7 @@ def _table(table) -> tuple | None:
         return None
     if not isinstance(table, (list, tuple)) or len(table) != 4 \
             or any(t is not None and t not in CHOOSABLE for t in table):
-        raise ValueError("table: four entries, one a seat, each a level "
+        raise ValueError("table: four entries, one for each seat, each a level "
                          f"({', '.join(CHOOSABLE)}) or null for a person")
     return tuple(table)
 
