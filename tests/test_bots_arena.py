@@ -117,7 +117,7 @@ def test_a_watcher_sees_every_decision_before_it_is_applied():
     assert seen == watched[2] == plain[2] and watched[0] == plain[0]
 
 
-def test_with_one_bot_bidding_for_all_the_bidders_know_the_table_so():
+def test_with_one_bot_bidding_at_every_seat_the_bots_know_who_bids_and_who_plays():
     """``--auction normal``: the normal bot bids at every seat, and its bots know it does;
     the card players know who plays the cards."""
     from touti_core.rules import Rules

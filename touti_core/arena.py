@@ -69,8 +69,9 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
     for bot in bots:
         bot.table = tuple(names[s & 1] for s in range(4))
-    for bot in bidders:
-        bot.table = (auction,) * 4 if auction else bot.table
+    if auction:
+        for bot in bidders:
+            bot.table = (auction,) * 4
     times = ([], [])
     kinds = ({k: [] for k in DECISION_KINDS}, {k: [] for k in DECISION_KINDS})
     while g.phase not in (HAND_OVER, GAME_OVER):
