@@ -67,8 +67,9 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
     bidders = [make_bot(auction, auction_seeds[s], budget) for s in range(4)] if auction else bots
     # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
+    table = tuple(names[s & 1] for s in range(4))
     for bot in bots:
-        bot.table = tuple(names[s & 1] for s in range(4))
+        bot.table = table
     if auction:
         for bot in bidders:
             bot.table = (auction,) * 4

@@ -58,28 +58,41 @@ def suit_facts(hand: int) -> tuple:
             SUIT_FACTS[hand >> 20 & 0x3FF], SUIT_FACTS[hand >> 30 & 0x3FF])
 
 
-def features(hand: int, trump: int, forehand: bool) -> tuple:
-    """The hand's ``FEATURES`` with this trump, from its suits' ``SUIT_FACTS``."""
-    facts = suit_facts(hand)
-    side_aces = side_3a = side_3 = side_r = voids = singles = 0
-    for x in range(4):
-        if x == trump:
-            continue
-        n, ace, three, rey, _, _, _ = facts[x]
+def _whole_hand(facts: tuple) -> tuple:
+    """Counted over the four suits' ``SUIT_FACTS``: ``(Aces, 3s beside their Ace, 3s
+    without it, Reys, voids, singletons, Ghna)``."""
+    aces = threes_with_ace = bare_threes = reys = voids = singles = ghna = 0
+    for n, ace, three, rey, _, _, full in facts:
+        aces += ace
+        if three:
+            if ace:
+                threes_with_ace += 1
+            else:
+                bare_threes += 1
+        reys += rey
         if n == 0:
             voids += 1
         elif n == 1:
             singles += 1
-        if ace:
-            side_aces += 1
-            side_3a += three
-        else:
-            side_3 += three
-        side_r += rey
-    nt, ace, three, rey, cabal, sota, _ = facts[trump]
-    return (1, nt, max(0, nt - 3), max(0, nt - 5), ace, three, rey, cabal, sota,
-            side_aces, side_3a, side_3, side_r, voids if nt else 0, singles if nt else 0,
+        ghna += full
+    return aces, threes_with_ace, bare_threes, reys, voids, singles, ghna
+
+
+def _features_with(trump: tuple, whole: tuple, forehand: bool) -> tuple:
+    """``FEATURES`` from the trump suit's ``SUIT_FACTS`` and the ``_whole_hand`` counts:
+    the side suits' are the whole hand's less the trump suit's."""
+    n, ace, three, rey, cabal, sota, _ = trump
+    aces, threes_with_ace, bare_threes, reys, voids, singles, _ = whole
+    return (1, n, max(0, n - 3), max(0, n - 5), ace, three, rey, cabal, sota,
+            aces - ace, threes_with_ace - (three & ace), bare_threes - (three & (1 - ace)),
+            reys - rey, voids - (n == 0) if n else 0, singles - (n == 1) if n else 0,
             1 if forehand else 0)
+
+
+def features(hand: int, trump: int, forehand: bool) -> tuple:
+    """The hand's ``FEATURES`` with this trump, from its suits' ``SUIT_FACTS``."""
+    facts = suit_facts(hand)
+    return _features_with(facts[trump], _whole_hand(facts), forehand)
 
 
 def card_points(hand: int, trump: int, forehand: bool, weights=None) -> float:
@@ -125,34 +138,15 @@ def normal_cdf(z: float) -> float:
 def best_strength(hand: int, forehand: bool = False) -> float:
     """Card points plus the Ghna (uncapped) with the best trump: a hand's raw strength,
     ``max(card_points(hand, t, forehand) + sum(ghna_values(hand, t)))`` over the four
-    suits, to the last bit.  The weighers call it for every deal they weigh, so each
-    suit is looked up once (``SUIT_FACTS``) and the four trumps' features derived from
-    the four suits' facts; the sum keeps ``card_points``'s products in its order."""
-    w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15 = WEIGHTS
+    suits, to the last bit.  The weighers call it for every deal they weigh, so the suits
+    are looked up and counted once for the four trumps."""
     facts = suit_facts(hand)
-    aces = threes_with_ace = bare_threes = reys = voids = singles = ghna = 0
-    for n, ace, three, rey, _, _, full in facts:
-        aces += ace
-        if three:
-            if ace:
-                threes_with_ace += 1
-            else:
-                bare_threes += 1
-        reys += rey
-        if n == 0:
-            voids += 1
-        elif n == 1:
-            singles += 1
-        ghna += full
-    fh = w15 * (1 if forehand else 0)
+    whole = _whole_hand(facts)
+    ghna = whole[6]
     best = -1e9
-    for n, ace, three, rey, cabal, sota, full in facts:
-        v = sum((w0 * 1, w1 * n, w2 * max(0, n - 3), w3 * max(0, n - 5),
-                 w4 * ace, w5 * three, w6 * rey, w7 * cabal, w8 * sota,
-                 w9 * (aces - ace), w10 * (threes_with_ace - (three & ace)),
-                 w11 * (bare_threes - (three & (1 - ace))), w12 * (reys - rey),
-                 w13 * ((voids - (n == 0)) if n else 0),
-                 w14 * ((singles - (n == 1)) if n else 0), fh)) \
+    for trump in facts:
+        full = trump[6]
+        v = sum(map(mul, WEIGHTS, _features_with(trump, whole, forehand))) \
             + (40 * full + 20 * (ghna - full))
         if v > best:
             best = v

@@ -262,12 +262,10 @@ class NormalBot(Bot):
         """(probability, trump): the best chance to make ``amount`` with some trump."""
         cap = k.rules.cap(amount)
         best = (-1.0, 0)
-        # he.normal_cdf((e + GHNA_RATE x the Ghna under the cap - amount) / SIGMA), inlined:
-        # the strong bot's reading replays this for every bid of every hand it weighs
         for t, (e, gv) in est.items():
-            if gv:
+            if gv:      # the Ghna that fit under the cap, at the share declared in practice
                 e += he.GHNA_RATE * he.fit_cap(gv, cap)
-            p = 0.5 * (1.0 + math.erf((e - amount) / he.SIGMA / he.SQRT2))
+            p = he.normal_cdf((e - amount) / he.SIGMA)
             if p > best[0]:
                 best = (p, t)
         return best
@@ -535,7 +533,7 @@ class StrongBot(NormalBot):
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
                 continue
-            if self.read_model != 2 and not (table and table[s] == REPLAYED):
+            if self.read_model != 2 and not (table and table[s] == _AUCTION_MODEL.level):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
@@ -1104,7 +1102,6 @@ def _partner_held_before_pass(k: Knowledge, s: int) -> bool:
 
 
 _AUCTION_MODEL = NormalBot(0)     # how the strong bot expects the rest of an auction to go
-REPLAYED = "normal"                # the bot, by name, whose bids read_model replays
 
 
 # -------------------------------------------------------------- perfect
