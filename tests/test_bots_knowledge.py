@@ -25,6 +25,7 @@ from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_M
 from touti_core.arena import deal_hands
 from touti_core.engine import (
     A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_PASS, AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game,
+    bid_codes,
 )
 from touti_core.rules import Rules
 
@@ -248,11 +249,12 @@ def test_a_signal_of_strength_weighs_the_partner_s_hands():
     assert ratios[0] == pytest.approx(ratios[1] / make_bot("strong").conventions)
 
 
-def _weighs_by(k, plain: str, read: str, expected, seed: int) -> list:
+def _weighs_by(k, plain: str, read: str, expected, seed: int, table=None) -> list:
     """In 20 deals sampled for ``k``, the bot ``read``'s auction weigher weighs each deal
-    ``expected(hands)`` times as much as the bot ``plain``'s: the ratios."""
-    a = make_bot(plain, seed=1).auction_weigher(k)
-    b = make_bot(read, seed=1).auction_weigher(k)
+    ``expected(hands)`` times as much as the bot ``plain``'s, both told ``table``: the
+    ratios."""
+    a = _at_table(make_bot(plain, seed=1), table).auction_weigher(k)
+    b = _at_table(make_bot(read, seed=1), table).auction_weigher(k)
     ratios = []
     for hands, _ in Sampler(k, random.Random(seed)).worlds(20):
         ratios.append(b(hands) / a(hands))
@@ -587,11 +589,51 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
         assert weights("strong", table) == soft
     # one opponent known: each seat's factor is its own (seat 1 replayed and seat 3 soft,
     # then the other way round), so the two weights multiply to the soft and replayed ones'
-    first = weights("strong", (None, "normal", None, "strong"))
-    second = weights("strong", (None, None, None, "normal"))
+    # (an early announcement read alike in all four: not at all)
+    first = weights("strong:read_announced=0", (None, "normal", None, "strong"))
+    second = weights("strong:read_announced=0", (None, None, None, "normal"))
+    replayed = weights("strong:read_model=2,read_announced=0", None)
     assert soft != first != replayed
     assert [a * b for a, b in zip(first, second)] == pytest.approx(
         [a * b for a, b in zip(soft, replayed)], rel=1e-9)
+
+
+#: the strong bot before the reading by replay
+BEFORE_REPLAY = "strong:read_model=0,read_announced=0,bid_pool=1"
+
+
+@pytest.mark.parametrize("deal", [0, 2, 4, "announced"])
+def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction_as_before(deal):
+    """bid_pool and read_announced were measured with the reading by replay and apply with
+    it.  At a table where neither opponent is a normal bot (people, other bots, nobody
+    known), the strong bot draws the same deals with the same weights, and decides the
+    same, as the bot before that reading; told that an opponent is a normal bot, it does
+    not."""
+    if deal == "announced":
+        k = know(_announced_at_80(), 0)
+    else:
+        hands, dealer = deal_hands(90 + deal, deal)
+        g = Game.from_deal(hands, dealer, Rules())
+        bots = [NormalBot(s) for s in range(4)]
+        while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
+                                                     and len(g.log) >= 3):
+            g.apply(bots[g.to_act].act_game(g, g.to_act))
+        assert g.phase == AUCTION
+        k = from_game(g, 0)
+    codes = bid_codes(k.high) + [A_PASS]
+
+    def bot(name, table):
+        return _at_table(make_bot(name, seed=5), table)
+
+    before = bot(BEFORE_REPLAY, None)
+    drawn = before.worlds(k, before.bid_worlds)
+    chosen = bot(BEFORE_REPLAY, None).act(k, codes)
+    for table in (None, (None, None, "normal", None), (None, "strong", "normal", "easy")):
+        now = bot("strong", table)
+        assert now.worlds(k, now.bid_worlds) == drawn
+        assert bot("strong", table).act(k, codes) == chosen
+    told = bot("strong", (None, None, None, "normal"))
+    assert told.worlds(k, told.bid_worlds) != drawn
 
 
 #: a table of normal bots (the seat that reads is the strong bot, whatever the entry says)
@@ -614,21 +656,29 @@ def _back_to_seat_0(s: dict) -> dict:
     return s
 
 
-def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
-    """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
-    a pass) is read, with read_announced=1 (the default), as a pass at that level as well
-    (here by the soft terms, read_model=0)."""
+def _announced_at_80() -> dict:
+    """Seat 0 bids 80, seat 1 leaves the auction by announcing its Ace, seat 2 bids 90."""
     s = deal_game({0: "1O 3O 12O 11O 10O", 1: "1C"}, dealer=3)
     s = do(s, "bid", amount=80)                  # seat 0
     s = do(s, "announce", signal="AS")           # seat 1 leaves with its Ace
-    s = _back_to_seat_0(s)
-    k = know(s, 0)
+    return _back_to_seat_0(s)
+
+
+def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
+    """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
+    a pass) is read, with read_announced=1 (the default), as a pass at that level as well,
+    when the bot reads an opponent by replay (seat 3, a normal bot; seat 1, a person, is
+    read by the soft terms).  At a table with no normal bot among its opponents the
+    announcement is not read (as by the bot before the replay)."""
+    k = know(_announced_at_80(), 0)
     assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
     temp = make_bot("strong").soft_t
-    ratios = _weighs_by(k, "strong:read_model=0,read_announced=0",
-                        "strong:read_model=0,read_announced=1",
-                        lambda hands: sigmoid((90 - he.best_strength(hands[1]) - 4) / temp), 4)
+    ratios = _weighs_by(k, "strong:read_announced=0", "strong",
+                        lambda hands: sigmoid((90 - he.best_strength(hands[1]) - 4) / temp), 4,
+                        table=(None, None, None, "normal"))
     assert len({round(r, 9) for r in ratios}) > 1
+    for table in (None, (None, None, "normal", "strong")):
+        _weighs_by(k, "strong:read_announced=0", "strong", lambda hands: 1.0, 4, table)
 
 
 def test_read_offset_reads_the_opponents_bids_as_stronger_hands():

@@ -421,8 +421,9 @@ class StrongBot(NormalBot):
     pool_max = 48.0         # weights' effective sample is below this, up to pool_max x n (0: off;
                             # 40: -0.1 a hand over 1,000 deals, docs/bots.md)
     moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
-    bid_pool = 4.0          # the same in the auction and the choice of trumps (8: no gain measured
-                            # with the soft reading; 4 with read_model, which leaves fewer deals)
+    bid_pool = 4.0          # the same in the auction and the choice of trumps, when an opponent is
+                            # read by replay (read_model, which leaves fewer deals); else 1 (with
+                            # the soft reading alone no gain was measured, docs/bots.md)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
     roll_leave = 0          # value leaving the auction by playing the rest of it out in each deal
@@ -445,7 +446,8 @@ class StrongBot(NormalBot):
                             # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
     model_tol = 0.0         # play the sensible-play model's card when the search values it
                             # within this much of the best (0: off)
-    read_announced = 1      # 1: an early announcement read as the pass it counts as
+    read_announced = 1      # 1: an early announcement read as the pass it counts as, when some
+                            # opponent is read by replay (read_model; docs/bots.md)
     read_model = 1          # 1: before the card play, the bids and passes of the opponents that
     model_eps = 0.01        # the table says are normal bots read by replaying the normal bot's
                             # auction on each hand: a hand on which it would have done otherwise
@@ -493,6 +495,7 @@ class StrongBot(NormalBot):
         terms = []
         signalled = []          # (seat, its signals say strong): kept apart, off by default
         replayed = self.replayed_seats(k)
+        read_announced = self.read_announced and self.replays(k)
         for s in range(4):
             if s == k.seat:
                 continue
@@ -505,7 +508,7 @@ class StrongBot(NormalBot):
                 terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
                 terms.append((s, "bid", k.bids[s] - off + up))
-            elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or self.read_announced) and \
+            elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or read_announced) and \
                     (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
                     not _partner_held_before_pass(k, s):
                 terms.append((s, "pass", max(70, k.first_pass_level[s] + 10) - off))
@@ -519,6 +522,18 @@ class StrongBot(NormalBot):
             if self.signal_strength and self.conventions:
                 signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
         return terms, signalled
+
+    def replays(self, k: Knowledge) -> bool:
+        """Whether this bot reads an opponent by replaying the normal bot's auction
+        (``read_model``: an opponent that the table says is a normal bot; with 2, any).
+        ``bid_pool`` and ``read_announced`` were measured with that reading and apply with
+        it; without it (a person, another bot, nobody known) the bot reads the auction
+        as the strong bot before the replay did: no pool, an announcement not read."""
+        if self.read_model == 2:
+            return True
+        table = self.table
+        return bool(self.read_model and table) and \
+            _AUCTION_MODEL.level in (table[k.seat ^ 1], table[k.seat ^ 3])
 
     def replayed_seats(self, k: Knowledge) -> dict:
         """``read_model``: seat -> its auction decisions so far, each ``(the seat's
@@ -605,8 +620,13 @@ class StrongBot(NormalBot):
         """``n`` weighted deals; in the card play drawn from a pool ``pool`` times
         larger and resampled by weight, so that the few deals that fit the cards
         played are not drowned among the many that do not (in the auction, from a
-        pool ``bid_pool`` times larger)."""
-        pool = (self.pool if k.phase in (PLAY, CONCESSION) else self.bid_pool) if resampled else 1
+        pool ``bid_pool`` times larger when it reads an opponent by replay)."""
+        if not resampled:
+            pool = 1
+        elif k.phase in (PLAY, CONCESSION):
+            pool = self.pool
+        else:
+            pool = self.bid_pool if self.replays(k) else 1
         if pool <= 1:
             return self.sampler(k).worlds(n, self._deadline)
         sampler = self.sampler(k)
