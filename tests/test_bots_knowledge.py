@@ -562,20 +562,26 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
     assert seen == {False, True}
 
 
-@pytest.mark.parametrize("deal", [0, 1, 3])
-def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
-    """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
-    person (None), by another bot, or by nobody known are read by the soft terms, as
-    read_model=0 reads them; read_model=2 replays every opponent whoever plays it."""
-    hands, dealer = deal_hands(70 + deal, deal)
+def _at_seat_0_s_second_turn(seed: int, dealer: int):
+    """Normal bots bid on ``deal_hands(seed, dealer)`` until seat 0's second turn in the
+    auction: seat 0's knowledge then (None if the auction ended before)."""
+    hands, dealer = deal_hands(seed, dealer)
     g = Game.from_deal(hands, dealer, Rules())
     bots = [NormalBot(s) for s in range(4)]
     while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
                                                  and len(g.log) >= 3):
         g.apply(bots[g.to_act].act_game(g, g.to_act))
-    if g.phase != AUCTION:
+    return from_game(g, 0) if g.phase == AUCTION else None
+
+
+@pytest.mark.parametrize("deal", [0, 1, 3])
+def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
+    """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
+    person (None), by another bot, or by nobody known are read by the soft terms, as
+    read_model=0 reads them; read_model=2 replays every opponent whoever plays it."""
+    k = _at_seat_0_s_second_turn(70 + deal, deal)
+    if k is None:
         pytest.skip("the auction ended before seat 0 spoke again")
-    k = from_game(g, 0)
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table):
@@ -612,14 +618,8 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
     if deal == "announced":
         k = know(_announced_at_80(), 0)
     else:
-        hands, dealer = deal_hands(90 + deal, deal)
-        g = Game.from_deal(hands, dealer, Rules())
-        bots = [NormalBot(s) for s in range(4)]
-        while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
-                                                     and len(g.log) >= 3):
-            g.apply(bots[g.to_act].act_game(g, g.to_act))
-        assert g.phase == AUCTION
-        k = from_game(g, 0)
+        k = _at_seat_0_s_second_turn(90 + deal, deal)
+        assert k is not None
     codes = bid_codes(k.high) + [A_PASS]
 
     def bot(name, table):
