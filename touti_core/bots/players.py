@@ -523,17 +523,19 @@ class StrongBot(NormalBot):
                 signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
         return terms, signalled
 
-    def replays(self, k: Knowledge) -> bool:
-        """Whether this bot reads an opponent by replaying the normal bot's auction
-        (``read_model``: an opponent that the table says is a normal bot; with 2, any).
-        ``bid_pool`` and ``read_announced`` were measured with that reading and apply with
-        it; without it (a person, another bot, nobody known) the bot reads the auction
-        as the strong bot before the replay did: no pool, an announcement not read."""
+    def replays_seat(self, s: int) -> bool:
+        """Whether this bot reads opponent ``s``'s auction by replaying the normal bot's
+        (``read_model``: when the table says ``s`` is a normal bot; with 2, whoever plays it)."""
         if self.read_model == 2:
             return True
-        table = self.table
-        return bool(self.read_model and table) and \
-            _AUCTION_MODEL.level in (table[k.seat ^ 1], table[k.seat ^ 3])
+        return bool(self.read_model and self.table) and self.table[s] == _AUCTION_MODEL.level
+
+    def replays(self, k: Knowledge) -> bool:
+        """Whether this bot reads an opponent by replay.  ``bid_pool`` and ``read_announced``
+        were measured with that reading and apply with it; without it (people, other bots,
+        nobody known) the bot reads the auction as the strong bot before the replay did:
+        no pool, an announcement not read."""
+        return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
 
     def replayed_seats(self, k: Knowledge) -> dict:
         """``read_model``: seat -> its auction decisions so far, each ``(the seat's
@@ -543,12 +545,11 @@ class StrongBot(NormalBot):
         trump is named (from then on the contract's soft term reads the declarer)."""
         if not self.read_model or k.trump >= 0:
             return {}
-        table = self.table
         out: dict = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
                 continue
-            if self.read_model != 2 and not (table and table[s] == _AUCTION_MODEL.level):
+            if not self.replays_seat(s):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
