@@ -543,13 +543,12 @@ class StrongBot(NormalBot):
         did: the bid, or A_PASS for a pass or an announcement)``, for the opponents that
         the table says are normal bots (every opponent with ``read_model=2``), until the
         trump is named (from then on the contract's soft term reads the declarer)."""
-        if not self.read_model or k.trump >= 0:
+        if k.trump >= 0 or not self.replays(k):
             return {}
         out: dict = {}
         for j, (s, code) in enumerate(k.actions):
-            if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE:
-                continue
-            if not self.replays_seat(s):
+            if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
+                    or not self.replays_seat(s):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
