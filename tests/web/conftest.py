@@ -42,6 +42,14 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def base_url() -> None:
+    """The tests open absolute URLs (``site``): no base URL.  Defined here so that
+    pytest-playwright's own fallback (an instance-method session fixture, which
+    pytest deprecates) is never used."""
+    return None
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1100, "height": 820}}
 

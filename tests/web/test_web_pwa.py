@@ -107,7 +107,8 @@ def test_offline_reload_starts_and_plays_a_whole_hand(page, own_site):
     page.on("response", lambda r: answered.append((r.url, r.from_service_worker)))
     page.reload()
     wait_ready(page)
-    assert page.evaluate("navigator.onLine") is False
+    # (navigator.onLine is not the proof: Chromium versions disagree on it after
+    # set_offline; what was served is, below)
     play_hand(page)
     assert page.get_attribute("html", "data-phase") == "hand_over"
     assert "Hand 1 is over" in page.text_content("#panel")
