@@ -140,9 +140,9 @@ def test_records_replay_to_the_identical_state(seed):
     for s in states[:: max(1, len(states) // 6)] + states[-1:]:
         rec = api.to_record(s)
         assert json.loads(json.dumps(rec)) == rec
-        api._CACHE.clear()          # force a real replay, not the cache
+        api.clear_cache()          # force a real replay, not the cache
         assert api.from_record(rec) == s
-        api._CACHE.clear()
+        api.clear_cache()
         restored = json.loads(json.dumps(s))
         assert api.legal_actions(restored) == api.legal_actions(s)
 
@@ -285,7 +285,7 @@ def test_any_tampered_field_is_refused_as_bad_state(seed, step, which, value):
         # (the same actions are legal under the new rules): it must then be
         # exactly the state its own record replays to.
         assert path[0] == "rules", f"tampered state accepted: {path} = {value!r}"
-        api._CACHE.clear()
+        api.clear_cache()
         assert api.from_record(api.to_record(bad)) == bad
         return
     for call in (lambda s: api.view(s, 0), api.to_record,

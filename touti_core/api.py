@@ -12,14 +12,24 @@ outside tests) calls these functions with plain JSON values:
 
 A state carries its own proof: the seed (or fixed deal), the rules and every
 action so far.  A state given back is rebuilt by replaying those actions and
-must equal the rebuilt one exactly, otherwise it is refused with
-``bad_state``: a tampered save can never produce a silently wrong game.
-Recently returned states are remembered (by their exact serialised bytes), so
-the usual call sequence costs no replay.
+must equal the rebuilt one exactly, value and type (``3.0`` is not ``3``,
+``False`` is not ``0``), otherwise it is refused with ``bad_state``: a
+tampered save can never produce a silently wrong game.
+
+The states this module returns are read-only (:class:`State`, a ``dict``
+whose lists and objects refuse changes; ``copy.deepcopy`` and
+``json.loads(json.dumps(...))`` give ordinary, changeable copies) and carry
+their engine game.  So the usual call sequence (``act`` on the state the last
+call returned) costs no replay and no serialisation of the history: a call
+costs the same at the 10th action of a game as at the 100,000th, but for a
+copy of the list of actions.  A state that comes back as plain JSON is
+replayed and compared once, then remembered by its bytes (a cache bounded in
+bytes).
 """
 
 from __future__ import annotations
 
+import json
 import marshal
 from collections import OrderedDict
 
@@ -28,8 +38,9 @@ from .engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
     PHASE_NAMES, SIGNALS, CONCESSION, HAND_OVER, Game, Refusal, bid_amount,
-    bid_code, lowest_bid,
+    bid_code, lowest_bid, max_game_actions,
 )
+from .quote import quote
 from .rules import MAX_BID, MIN_BID, Rules
 
 STATE_FORMAT = "touti-state/1"
@@ -38,8 +49,12 @@ VIEW_FORMAT = "touti-view/1"
 
 __all__ = [
     "IllegalAction", "new_game", "new_hand", "legal_actions", "act", "view",
-    "to_record", "from_record", "ERROR_CODES",
+    "to_record", "from_record", "ERROR_CODES", "MAX_SEED", "State",
 ]
+
+#: Seeds are whole numbers up to 2**53 - 1: the largest that JavaScript (the
+#: page, JSON in a browser) holds exactly, so a record made anywhere opens anywhere.
+MAX_SEED = 2 ** 53 - 1
 
 ERROR_CODES = (
     "malformed", "bad_state", "wrong_phase", "not_your_turn", "card_not_in_hand",
@@ -99,7 +114,7 @@ def _parse(action: object) -> tuple[str, int | None, object]:
         raise _malformed("An action must be an object with a \"type\".")
     kind = action.get("type")
     if kind not in ACTION_TYPES:
-        raise _malformed(f"Unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}.")
+        raise _malformed(f"Unknown action type {quote(kind)}; expected one of {', '.join(ACTION_TYPES)}.")
     seat = action.get("seat")
     if kind == "next_hand":
         if seat is not None and not (_is_int(seat) and 0 <= seat <= 3):
@@ -115,7 +130,7 @@ def _parse(action: object) -> tuple[str, int | None, object]:
     if kind == "play":
         c = action.get("card")
         if not is_card_name(c):
-            raise _malformed(f"{c!r} is not a card: write rank then suit, like \"12E\" or \"1O\".")
+            raise _malformed(f"{quote(c)} is not a card: write rank then suit, like \"12E\" or \"1O\".")
         return kind, seat, card_of(c)
     if kind in ("signal", "announce"):
         sig = action.get("signal")
@@ -197,17 +212,80 @@ def action_code(g: Game, action: object) -> tuple[int | None, int]:
 
 
 # ------------------------------------------------------------------ states
+class FrozenList(list):
+    """A list that refuses changes (the lists of a :class:`State`)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(_READ_ONLY)
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo) -> list:
+        return thaw(self)
+
+    def __reduce_ex__(self, protocol):
+        return (list, (thaw(self),))
+
+
+class FrozenDict(dict):
+    """A dict that refuses changes (the objects of a :class:`State`)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(_READ_ONLY)
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo) -> dict:
+        return thaw(self)
+
+    def __reduce_ex__(self, protocol):
+        return (dict, (thaw(self),))
+
+
+class State(FrozenDict):
+    """A game state as this module returns it: a read-only JSON object that
+    carries its engine game (so that it is never replayed again)."""
+
+    __slots__ = ("_game",)
+
+
+_READ_ONLY = ("A Touti state is read-only: make a copy (copy.deepcopy, or a JSON round "
+              "trip) to change it.")
+
+
+def thaw(x):
+    """An ordinary, changeable copy of a JSON value (of a :class:`State`, say)."""
+    return json.loads(json.dumps(x))
+
+
+def _freeze(x):
+    """A read-only copy of a small JSON value (an engine result)."""
+    if isinstance(x, dict):
+        return FrozenDict({k: _freeze(v) for k, v in x.items()})
+    if isinstance(x, list):
+        return FrozenList(_freeze(v) for v in x)
+    return x
+
+
 def _cards(mask: int) -> list[str]:
     return [NAMES[c] for c in cards_in(mask)]
 
 
-def _copy(x):
-    """Deep copy of a JSON value (fast: marshal is C)."""
-    return marshal.loads(marshal.dumps(x))
-
-
-def _public(g: Game) -> dict:
-    """Everything public about the game (both states and views hold it)."""
+def _public(g: Game, D=dict, L=list) -> dict:
+    """Everything public about the game but the results of finished hands (both
+    states and views hold it); ``D`` and ``L`` make its objects and lists."""
     d = g.declarer
     return {
         "hand_number": g.hand_no,
@@ -215,25 +293,22 @@ def _public(g: Game) -> dict:
         "to_act": g.to_act,
         "dealer": g.dealer,
         "forehand": g.forehand,
-        "auction": [action_json(s, c) for s, c in g.auction],
-        "contract": None if d < 0 else {
+        "auction": L(D(action_json(s, c)) for s, c in g.auction),
+        "contract": None if d < 0 else D({
             "declarer": d, "amount": g.contract,
             "trump": SUIT_LETTERS[g.trump] if g.trump >= 0 else None,
             "ghna_cap": None if g.rules.ghna_cap == "none" else g.cap,
-        },
+        }),
         "leader": g.leader,
-        "trick": [{"seat": (g.leader + i) % 4, "card": NAMES[c]} for i, c in enumerate(g.trick)],
-        "tricks": [{"leader": ld, "cards": [{"seat": (ld + i) % 4, "card": NAMES[c]}
-                                            for i, c in enumerate(cs)],
-                    "winner": w, "points": p} for ld, cs, w, p in g.tricks],
-        "points": g.points(),
-        "ghna": [{"seat": s, "suit": SUIT_LETTERS[x], "value": v} for s, x, v in g.ghna],
-        "concession": {"proposer": g.proposer} if g.phase == CONCESSION else None,
-        "proposed": [s for s in range(4) if g.proposed >> s & 1],
-        "scores": g.scores[:],
-        "last_hand": _copy(g.last_hand),
-        "history": _copy(g.history),
-        "winner": g.winner,
+        "trick": L(D({"seat": (g.leader + i) % 4, "card": NAMES[c]}) for i, c in enumerate(g.trick)),
+        "tricks": L(D({"leader": ld, "cards": L(D({"seat": (ld + i) % 4, "card": NAMES[c]})
+                                                for i, c in enumerate(cs)),
+                       "winner": w, "points": p}) for ld, cs, w, p in g.tricks),
+        "points": L(g.points()),
+        "ghna": L(D({"seat": s, "suit": SUIT_LETTERS[x], "value": v}) for s, x, v in g.ghna),
+        "concession": D({"proposer": g.proposer}) if g.phase == CONCESSION else None,
+        "proposed": L(s for s in range(4) if g.proposed >> s & 1),
+        "scores": L(g.scores),
     }
 
 
@@ -245,57 +320,123 @@ def _source(g: Game) -> dict:
     return {"seed": g.seed}
 
 
-def _serialize(g: Game) -> dict:
-    st = {"format": STATE_FORMAT}
-    st.update(_source(g))
-    st["rules"] = g.rules.to_dict()
-    st["actions"] = [action_json(s, c) for s, c in g.log]
-    st["hands"] = [_cards(h) for h in g.hands]
-    st.update(_public(g))
+def _state(g: Game, prev: State | None = None) -> State:
+    """The read-only state of ``g``.  ``prev``, the state ``g`` continues (``act``),
+    lends what has not changed: the source, the rules, the results of finished
+    hands and the actions before the new ones (so the history is not rebuilt)."""
+    if prev is None:
+        head = {"format": STATE_FORMAT}
+        head.update(_freeze(_source(g)))
+        head["rules"] = _freeze(g.rules.to_dict())
+        actions = FrozenList(FrozenDict(action_json(s, c)) for s, c in g.log)
+        history = None
+    else:
+        head = {"format": STATE_FORMAT}
+        key = "deal" if "deal" in prev else "seed"
+        head[key] = prev[key]
+        head["rules"] = prev["rules"]
+        old = prev["actions"]
+        actions = FrozenList(old)
+        list.extend(actions, (FrozenDict(action_json(s, c)) for s, c in g.log[len(old):]))
+        history = prev["history"]
+        if len(history) != len(g.history):            # a hand ended: add its result
+            history = FrozenList(history)
+            list.extend(history, (_freeze(r) for r in g.history[len(history):]))
+    if history is None:
+        history = FrozenList(_freeze(r) for r in g.history)
+    last = history[-1] if g.last_hand is not None else None
+    head["actions"] = actions
+    head["hands"] = FrozenList(FrozenList(_cards(h)) for h in g.hands)
+    head.update(_public(g, FrozenDict, FrozenList))
+    head["last_hand"] = last
+    head["history"] = history
+    head["winner"] = g.winner
+    st = State(head)
+    st._game = g
     return st
 
 
+def _same(a: object, b: object) -> bool:
+    """``a == b`` as JSON values, types included: ``3`` is not ``3.0``, ``0`` is not
+    ``False`` (without recursion: any depth is safe)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if isinstance(x, dict):
+            if not isinstance(y, dict) or len(x) != len(y):
+                return False
+            for k, v in x.items():
+                if type(k) is not str or k not in y:
+                    return False
+                stack.append((v, y[k]))
+        elif isinstance(x, list):
+            if not isinstance(y, list) or len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
+
+
+#: Plain (not read-only) states already checked, by their exact bytes: a state
+#: that comes back through JSON is replayed once.  Bounded by the bytes of its keys.
 _CACHE: OrderedDict[bytes, Game] = OrderedDict()
-_CACHE_SIZE = 64
+_CACHE_BYTES = 16_000_000
+_cache_bytes = 0
 
 
 def _key(state: object) -> bytes | None:
     try:
         return marshal.dumps(state, 2)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError):     # not plain JSON (or too deep): no cache
         return None
 
 
-def _remember(state: dict, g: Game) -> dict:
-    key = _key(state)
-    if key is not None:
-        _CACHE[key] = g.clone()
-        _CACHE.move_to_end(key)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return state
+def _remember(key: bytes, g: Game) -> None:
+    global _cache_bytes
+    if len(key) > _CACHE_BYTES // 4:
+        return
+    _CACHE[key] = g
+    _cache_bytes += len(key)
+    while _cache_bytes > _CACHE_BYTES:
+        old, _ = _CACHE.popitem(last=False)
+        _cache_bytes -= len(old)
+
+
+def clear_cache() -> None:
+    """Forgets the plain states already checked (tests: force a real replay)."""
+    global _cache_bytes
+    _CACHE.clear()
+    _cache_bytes = 0
 
 
 def _bad(msg: str) -> IllegalAction:
     return IllegalAction("bad_state", msg)
 
 
-def _load(state: object) -> Game:
-    """The engine game of a JSON state, checked (``bad_state`` if not genuine)."""
+def _game(state: object) -> Game:
+    """The engine game of a JSON state, checked (``bad_state`` if not genuine).
+    Shared: read it, or ``clone()`` it to play on."""
+    if type(state) is State:
+        return state._game
     key = _key(state)
     if key is not None:
         g = _CACHE.get(key)
         if g is not None:
             _CACHE.move_to_end(key)
-            return g.clone()
+            return g
     if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
         raise _bad(f"This is not a Touti game state (expected \"format\": \"{STATE_FORMAT}\").")
     g = _replay(state, _bad)
-    if _serialize(g) != state:
+    try:
+        genuine = _same(_state(g), state)
+    except RecursionError:                   # pragma: no cover (_same does not recurse)
+        genuine = False
+    if not genuine:
         raise _bad("The game state is inconsistent with its own history of actions "
                    "(it was changed or damaged).")
     if key is not None:
-        _CACHE[key] = g.clone()
+        _remember(key, g)
     return g
 
 
@@ -309,8 +450,9 @@ def _game_from_source(src: dict, err) -> Game:
         raise err("A game needs either a \"seed\" or a fixed \"deal\".")
     if has_seed:
         seed = src["seed"]
-        if not _is_int(seed) or not 0 <= seed < 2 ** 63:
-            raise err("The seed must be a whole number from 0 to 2**63 - 1.")
+        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+            raise err(f"The seed must be a whole number from 0 to 2**53 - 1 ({MAX_SEED}), "
+                      f"not {quote(seed)}.")
         return Game.new(seed, rules)
     deal = src["deal"]
     if not isinstance(deal, dict):
@@ -330,7 +472,7 @@ def _check_deal(hands, dealer, scores, rules: Rules, err):
         cs = []
         for name in h:
             if not is_card_name(name):
-                raise err(f"{name!r} is not a card (write rank then suit, like \"12E\").")
+                raise err(f"{quote(name)} is not a card (write rank then suit, like \"12E\").")
             c = card_of(name)
             if seen & BIT[c]:
                 raise err(f"The card {name} is dealt twice.")
@@ -353,6 +495,10 @@ def _replay(src: dict, err) -> Game:
     actions = src.get("actions")
     if not isinstance(actions, list):
         raise err("\"actions\" must be a list.")
+    most = max_game_actions(g.rules.target, g.deal is not None)
+    if len(actions) > most:
+        raise err(f"This game has {len(actions)} actions; no game under its rules has more "
+                  f"than {most}.")
     for i, a in enumerate(actions):
         try:
             seat, code = action_code(g, a)
@@ -363,42 +509,44 @@ def _replay(src: dict, err) -> Game:
 
 
 # --------------------------------------------------------------- functions
-def new_game(seed: int, rules: dict | None = None) -> dict:
+def new_game(seed: int, rules: dict | None = None) -> State:
     """A whole game to the target score; the first dealer and every deal come from ``seed``."""
-    g = _game_from_source({"seed": seed, "rules": rules}, _malformed)
-    return _remember(_serialize(g), g)
+    return _state(_game_from_source({"seed": seed, "rules": rules}, _malformed))
 
 
 def new_hand(hands: list[list[str]], dealer: int, rules: dict | None = None,
-             scores: list[int] | None = None) -> dict:
+             scores: list[int] | None = None) -> State:
     """A one-hand game from a fixed deal: ``hands[s]`` are seat ``s``'s ten cards."""
-    g = _game_from_source({"deal": {"hands": hands, "dealer": dealer, "scores": scores},
-                           "rules": rules}, _malformed)
-    return _remember(_serialize(g), g)
+    return _state(_game_from_source({"deal": {"hands": hands, "dealer": dealer, "scores": scores},
+                                     "rules": rules}, _malformed))
 
 
 def legal_actions(state: dict) -> list[dict]:
     """Every legal action now, in a stable order."""
-    g = _load(state)
+    g = _game(state)
     seat = g.to_act
     return [action_json(seat, c) for c in g.legal()]
 
 
-def act(state: dict, action: dict) -> dict:
+def act(state: dict, action: dict) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if it is refused."""
     _parse(action)                      # malformed comes before bad_state
-    g = _load(state)
+    g = _game(state).clone()
     seat, code = action_code(g, action)
     g.apply(code)
-    return _remember(_serialize(g), g)
+    return _state(g, state if type(state) is State else None)
 
 
 def view(state: dict, seat: int) -> dict:
     """What ``seat`` may know: its own hand, the public history, card counts of the others."""
     if not (_is_int(seat) and 0 <= seat <= 3):
         raise _malformed("The seat must be a number 0..3.")
-    g = _load(state)
-    return view_of(g, seat)
+    return view_of(_game(state), seat)
+
+
+def _copy(x):
+    """Deep copy of a JSON value (fast: marshal is C)."""
+    return marshal.loads(marshal.dumps(x))
 
 
 def view_of(g: Game, seat: int) -> dict:
@@ -407,7 +555,13 @@ def view_of(g: Game, seat: int) -> dict:
     v["hands"] = [v["hand"][:] if s == seat else None for s in range(4)]
     v["hand_counts"] = [h.bit_count() for h in g.hands]
     v.update(_public(g))
+    v["last_hand"] = _copy(g.last_hand)
+    v["history"] = _copy(g.history)
+    v["winner"] = g.winner
     v["hand_actions"] = [action_json(s, c) for s, c in g.log[g.hand_start:]]
+    # the Ghna this seat holds undeclared, their value, and whether the cap still takes them
+    v["ghna_held"] = [{"suit": SUIT_LETTERS[x], "value": value, "fits": fits, "cap": g.cap,
+                       "declared": g.ghna_total} for x, value, fits in g.ghna_held(seat)]
     acting = g.to_act == seat or g.phase == HAND_OVER
     v["legal"] = [action_json(g.to_act, c) for c in g.legal()] if acting else []
     return v
@@ -415,22 +569,22 @@ def view_of(g: Game, seat: int) -> dict:
 
 def to_record(state: dict) -> dict:
     """A record (source, rules, actions) that replays to the identical state."""
-    g = _load(state)
+    g = _game(state)
     rec = {"format": RECORD_FORMAT}
     rec.update(_source(g))
     rec["rules"] = g.rules.to_dict()
-    rec["actions"] = [action_json(s, c) for s, c in g.log]
+    rec["actions"] = (thaw(state["actions"]) if type(state) is State
+                      else [action_json(s, c) for s, c in g.log])
     return rec
 
 
-def from_record(record: dict) -> dict:
+def from_record(record: dict) -> State:
     """The state a record leads to; ``malformed`` or ``bad_state`` if it is not valid."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise _malformed(f"This is not a Touti record (expected \"format\": \"{RECORD_FORMAT}\").")
-    g = _replay(record, _bad)
-    return _remember(_serialize(g), g)
+    return _state(_replay(record, _bad))
 
 
 def game_of(state: dict) -> Game:
-    """The engine's game for a checked state (for bots and tools inside the package)."""
-    return _load(state)
+    """The engine's game for a checked state, to play on (for bots and tools inside the package)."""
+    return _game(state).clone()

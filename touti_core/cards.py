@@ -46,6 +46,17 @@ def card(rank: int, suit: int) -> int:
 
 #: Rey + Cabal of each suit, as a mask.
 GHNA_MASK = tuple(BIT[card(REY, s)] | BIT[card(CABAL, s)] for s in range(4))
+#: What a Ghna is worth (RULES.md 7): ``GHNA_VALUE[suit == trump]``, 20 or 40.
+GHNA_VALUE = (20, 40)
+
+
+def ghna_value(suit: int, trump: int) -> int:
+    """A Ghna is worth 40 in the trump suit, 20 in another (RULES.md 7).
+
+    >>> ghna_value(2, 2), ghna_value(0, 2)
+    (40, 20)
+    """
+    return GHNA_VALUE[suit == trump]
 ACES_MASK = sum(BIT[card(ACE, s)] for s in range(4))
 #: the Ace and the 3 of each suit (the cards worth 10 or 11), as masks, and all eight.
 TOPS = tuple(BIT[card(ACE, s)] | BIT[card(3, s)] for s in range(4))
@@ -99,3 +110,18 @@ def mask_of(cards) -> int:
 
 def suit_of_letter(letter: str) -> int:
     return SUIT_LETTERS.index(letter)
+
+
+def display_order(hand: list[str], trump: str | None = None) -> list[str]:
+    """A hand (card names) as a player sorts it: trumps first once named, then
+    coins, cups, swords, clubs, the strongest first in each suit.
+
+    >>> display_order(["1O", "3E", "12E", "4O"], "E")
+    ['3E', '12E', '1O', '4O']
+    """
+    lead = SUIT_LETTERS.index(trump) if trump else -1
+
+    def key(name: str) -> tuple:
+        c = _BY_NAME[name]
+        return (SUIT[c] != lead, SUIT[c], -c)
+    return sorted(hand, key=key)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .cards import (
     ABOVE, ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK, SUIT_NAMES,
-    cards_in, describe, describe_list, card, REY, CABAL,
+    cards_in, describe, describe_list, card, ghna_value, REY, CABAL,
 )
 from .rules import MAX_BID, MIN_BID, Rules
 from . import rng
@@ -36,6 +36,29 @@ N_ACTIONS = 85
 
 SIGNALS = ("AS", "COMPTE", "+10", "PASS")
 ANNOUNCEMENTS = ("AS", "COMPTE")
+
+
+#: The most actions one hand can hold (RULES.md 4 to 8): 17 bids (70 to 230), each
+#: seat leaving once (a pass or an announcement), a signal window for each seat at
+#: each bid level, the trump, 40 cards, two Ghna answers after each of the first 9
+#: tricks, a proposal to abandon and its answer by each defender in each trick, and
+#: the next deal.
+HAND_ACTIONS_MAX = 17 + 4 + 4 * 17 + 1 + 40 + 2 * 9 + 2 * 2 * 10 + 1
+#: A cancelled hand: four passes (or announcements) and the next deal.
+CANCELLED_HAND_ACTIONS = 5
+#: The rules set no limit on cancelled hands (every deal can be passed out); a
+#: game of more than this many is beyond the engine (no game comes near it).
+MAX_CANCELLED_HANDS = 1000
+
+
+def max_game_actions(target: int, one_hand: bool) -> int:
+    """The most actions a game can hold: one hand for a fixed deal; else every
+    hand that scores gives one team at least 70 (RULES.md 9), so each team scores
+    in at most ``ceil(target / 70) - 1`` hands before the last one."""
+    if one_hand:
+        return HAND_ACTIONS_MAX
+    below = -(-target // MIN_BID) - 1
+    return (2 * below + 1) * HAND_ACTIONS_MAX + MAX_CANCELLED_HANDS * CANCELLED_HAND_ACTIONS
 
 
 def bid_code(amount: int) -> int:
@@ -315,8 +338,21 @@ class Game:
         out = []
         for s in range(4):
             if hand & GHNA_MASK[s] == GHNA_MASK[s] and not self.ghna_done >> s & 1:
-                if self.ghna_total + (40 if s == self.trump else 20) <= self.cap:
+                if self.ghna_total + ghna_value(s, self.trump) <= self.cap:
                     out.append(s)
+        return out
+
+    def ghna_held(self, seat: int) -> list[tuple[int, int, bool]]:
+        """``(suit, value, fits)`` of each Ghna ``seat`` holds undeclared while its team
+        may still declare one (it declares, and tricks remain): ``fits`` under the cap
+        now (RULES.md 7)."""
+        if self.trump < 0 or (self.declarer & 1) != (seat & 1) or len(self.tricks) >= 10:
+            return []
+        out = []
+        for s in ghna_suits(self.hands[seat]):
+            if not self.ghna_done >> s & 1:
+                value = ghna_value(s, self.trump)
+                out.append((s, value, self.ghna_total + value <= self.cap))
         return out
 
     def signal_window_open(self, seat: int, partner_turn: int) -> bool:
@@ -520,7 +556,7 @@ class Game:
                 return
         else:
             suit = code - A_GHNA
-            value = 40 if suit == self.trump else 20
+            value = ghna_value(suit, self.trump)
             self.ghna.append((seat, suit, value))
             self.ghna_total += value
             self.ghna_done |= 1 << suit
@@ -546,7 +582,7 @@ class Game:
     def best_undeclared_ghna(self) -> list[tuple[int, int, int]]:
         """The combination of undeclared held Ghna with the highest total under the cap."""
         d = self.declarer
-        cands = [(seat, s, 40 if s == self.trump else 20)
+        cands = [(seat, s, ghna_value(s, self.trump))
                  for seat in (d, d ^ 2) for s in ghna_suits(self.hands[seat])
                  if not self.ghna_done >> s & 1]
         room = self.cap - self.ghna_total
@@ -652,7 +688,7 @@ class Game:
                                f"{describe_list(missing)}. A Ghna is the Rey and the Cabal "
                                "of one suit, both still in your hand.",
                                suit="OCEB"[suit])
-            value = 40 if suit == self.trump else 20
+            value = ghna_value(suit, self.trump)
             return Refusal("ghna_over_cap",
                            f"The Ghna of {word} (+{value}) does not fit under the cap: at "
                            f"contract {self.contract} your team may declare {self.cap} of Ghna "

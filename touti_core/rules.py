@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from .quote import quote
+
 GHNA_CAPS = ("standard", "contract_minus_50", "none")
 OVERTRUMPS = ("always", "not_over_partner", "never")
 
@@ -53,9 +55,9 @@ class Rules:
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted((k for k in data if k not in known), key=str)
         if unknown:
-            raise ValueError(f"unknown rule {unknown[0]!r}; known rules are {', '.join(sorted(known))}")
+            raise ValueError(f"unknown rule {quote(unknown[0])}; known rules are {', '.join(sorted(known))}")
         r = cls(**data)
         t = r.target
         if type(t) is not int or t <= 0 or t % 10:
