@@ -47,3 +47,99 @@ def test_a_bad_table_is_refused_and_the_game_goes_on_unchanged(bridge, table):
     ans = call(bridge, op="hint", table=table)
     assert not ans["ok"] and "table" in ans["error"]["message"]
     assert call(bridge, op="view")["view"] == view
+
+
+# ------------------------------------------------------- malformed requests
+@pytest.mark.parametrize("text, field", [
+    ('{"op": "new"}', "seed"),
+    ('{"op": "new", "seed": 1.5}', "seed"),
+    ('{"op": "new", "seed": true}', "seed"),
+    ('{"op": "new", "seed": "7"}', "seed"),
+    ('{"op": "new", "seed": -1}', "seed"),
+    ('{"op": "new", "seed": 9007199254740992}', "seed"),
+    ('{"op": "new", "seed": 1, "rules": [1]}', "rules"),
+    ('{"op": "new", "seed": 1, "people": [0, 0]}', "people"),
+    ('{"op": "new", "seed": 1, "people": [4]}', "people"),
+    ('{"op": "load"}', "record"),
+    ('{"op": "act"}', "action"),
+    ('{"op": "act", "action": "pass"}', "action"),
+    ('{"op": "bot", "level": "expert"}', "level"),
+    ('{"op": "bot"}', "level"),
+    ('{"op": "fly"}', "op"),
+    ('{"op": ["new"]}', "op"),
+    ('[1, 2]', "op"),
+    ('not json', "json"),
+    ("[" * 5000 + "]" * 5000, "json"),
+])
+def test_every_malformed_request_is_a_bad_request_and_changes_nothing(bridge, text, field):
+    view = call(bridge, op="new", seed=3)["view"]
+    ans = json.loads(bridge.handle(text))
+    assert ans["ok"] is False
+    err = ans["error"]
+    assert err["code"] == "bad_request" and err["params"] == {"field": field}
+    assert "Error" not in err["message"] and len(err["message"]) < 120
+    assert call(bridge, op="view")["view"] == view
+
+
+def test_a_request_before_any_game_is_a_bad_request(bridge):
+    for op in ("view", "act", "bot", "hint", "people"):
+        ans = call(bridge, op=op, action={"type": "pass", "seat": 0}, level="normal", people=[0])
+        assert ans["error"]["code"] == "bad_request" and ans["error"]["params"] == {"field": "game"}
+
+
+def test_seeds_are_whole_numbers_up_to_2_53(bridge):
+    ans = call(bridge, op="new", seed=2 ** 53 - 1)
+    assert ans["ok"] and ans["view"]["record"]["seed"] == 2 ** 53 - 1
+
+
+# ------------------------------------------------------- who plays what
+def test_the_page_acts_only_for_the_seats_a_person_plays(bridge):
+    view = call(bridge, op="new", seed=3)["view"]
+    bot_seat = view["to_act"]
+    assert bot_seat != 0
+    # neither playing nor probing a bot's seat: refused before any rule is looked at
+    for action in ({"type": "pass", "seat": bot_seat}, {"type": "bid", "seat": bot_seat, "amount": 70},
+                   {"type": "play", "seat": 2, "card": "1O"}, {"type": "play", "seat": 2, "card": "2B"},
+                   {"type": "pass"}, {"type": "pass", "seat": "1"}):
+        ans = call(bridge, op="act", action=action)
+        assert ans["error"]["code"] == "not_your_seat", action
+    assert call(bridge, op="view")["view"] == view
+    # a bot never plays the person's seat
+    while view["to_act"] != 0:
+        view = call(bridge, op="bot", level="normal")["view"]
+    ans = call(bridge, op="bot", level="strong")
+    assert ans["error"]["code"] == "not_your_seat"
+    assert call(bridge, op="act", action=view["legal"][0])["ok"]
+
+
+def test_watching_the_bots_hands_every_seat_to_them(bridge):
+    view = call(bridge, op="new", seed=3, people=[])["view"]
+    assert view["people"] == []
+    for _ in range(12):
+        ans = call(bridge, op="bot", level="easy")
+        assert ans["ok"], ans
+    ans = call(bridge, op="act", action={"type": "pass", "seat": 0})
+    assert ans["error"]["code"] == "not_your_seat"
+    assert call(bridge, op="hint")["hint"] is None
+    view = call(bridge, op="people", people=[0])["view"]
+    assert view["people"] == [0]
+
+
+def test_the_ghna_the_player_holds_come_with_their_value_from_the_engine(bridge):
+    from touti_core import api
+    deal = [["12E", "11E", "12C", "11C", "1E", "3E", "1B", "3B", "1O", "3O"],
+            ["2O", "4O", "5O", "6O", "7O", "10O", "11O", "12O", "2C", "4C"],
+            ["5C", "6C", "7C", "10C", "1C", "3C", "2E", "4E", "5E", "6E"],
+            ["7E", "10E", "2B", "4B", "5B", "6B", "7B", "10B", "11B", "12B"]]
+    s = api.new_hand(deal, 3)
+    s = api.act(s, {"type": "bid", "seat": 0, "amount": 90})
+    for seat in (1, 2, 3):
+        s = api.act(s, api.legal_actions(s)[[a["type"] for a in api.legal_actions(s)].index(
+            "pass" if s["phase"] == "auction" else "no_signal")])
+        while s["phase"] == "signal":
+            s = api.act(s, {"type": "no_signal", "seat": s["to_act"]})
+    s = api.act(s, {"type": "trump", "seat": 0, "suit": "E"})
+    view = call(bridge, op="load", record=api.to_record(s))["view"]
+    assert view["ghna_held"] == [
+        {"suit": "C", "value": 20, "fits": True, "cap": 40, "declared": 0},
+        {"suit": "E", "value": 40, "fits": True, "cap": 40, "declared": 0}]

@@ -77,7 +77,7 @@ function trumpChoice(legal, view) {
 }
 
 function ghnaChoice(legal, view) {
-  const values = Object.fromEntries((view.ghna_offers || []).map((o) => [o.suit, o.value]));
+  const values = Object.fromEntries((view.ghna_held || []).map((o) => [o.suit, o.value]));
   return [group(null, null, ...legal.map((a) => (a.type === "ghna"
     ? button(a, "", { class: `suit-${a.suit}` }, ...suitContent(a.suit,
       t("action.ghna", { suit: suitName(a.suit), value: values[a.suit] ?? "?" })))
@@ -101,7 +101,7 @@ export function renderControls(ui, st) {
   const v = st.view;
   const mine = v && v.to_act === 0 && !st.settings.watch && !st.busy;
   const legal = mine ? v.legal : [];
-  const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_offers]);
+  const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_held]);
   const build = BUILDERS[v?.phase];
   if (fill(ui.actions, mine && build ? build(legal, v) : [], key)) {
     ui.actions.classList.toggle("empty", !(mine && build));
@@ -111,9 +111,10 @@ export function renderControls(ui, st) {
       signal: b.dataset.signal, suit: b.dataset.suit };
     b.classList.toggle("hinted", sameAction(st.hint, a));
   }
-  const notes = (v?.ghna_notes || []).filter(() => v.phase === "play" || v.phase === "ghna");
-  fill(ui.notes, notes.map((n) => h("p", { class: "note" }, n.message || t("ghna.cap_note", {
-    ...n, suit: suitName(n.suit) }))), JSON.stringify(notes));
+  // a Ghna held that the cap no longer takes: said once the play is on
+  const notes = (v?.ghna_held || []).filter((n) => !n.fits && (v.phase === "play" || v.phase === "ghna"));
+  fill(ui.notes, notes.map((n) => h("p", { class: "note" }, t("ghna.cap_note", {
+    ...n, contract: v.contract.amount, suit: suitName(n.suit) }))), JSON.stringify(notes));
   const m = st.message;
   ui.message.hidden = !m;
   ui.message.className = `message ${m ? m.kind : ""}`;

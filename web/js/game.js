@@ -49,11 +49,16 @@ function tableLevels() {
   return [0, 1, 2, 3].map((s) => (s === 0 && !state.settings.watch ? null : botLevel(s)));
 }
 
+/** The seats a person plays (the engine's worker lets the page act for these only). */
+function people() {
+  return state.settings.watch ? [] : [0];
+}
+
 /** Starts a new game from `seed` with `rules` (the settings' rules by default). */
 export async function newGame(seed, rules = state.settings.rules) {
   const my = ++token;
   update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-  const ans = await client.call({ op: "new", seed, rules });
+  const ans = await client.call({ op: "new", seed, rules, people: people() });
   if (my !== token) return;
   if (!ans.ok) {
     update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
@@ -72,7 +77,7 @@ export async function newGame(seed, rules = state.settings.rules) {
 export async function resume(saved) {
   const my = ++token;
   update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-  const ans = await client.call({ op: "load", record: saved.record });
+  const ans = await client.call({ op: "load", record: saved.record, people: people() });
   if (my !== token) return { ok: true };
   if (!ans.ok) {
     update({ busy: false });
@@ -131,8 +136,13 @@ export async function askHint() {
 }
 
 /** Restarts the bots after a settings change (watch mode switched on, say). */
-export function kick() {
-  if (!state.busy && state.view) run(token);
+export async function kick() {
+  if (state.busy || !state.view || !client) return;
+  const my = token;
+  const ans = await client.call({ op: "people", people: people() });
+  if (my !== token || state.busy) return;
+  if (ans.ok) show(ans.view);
+  run(token);
 }
 
 async function run(my) {

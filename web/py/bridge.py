@@ -1,150 +1,216 @@
 """The worker's side of the page <-> engine boundary (runs inside Pyodide).
 
 The page sends small requests (``{"op": ..., ...}``) as JSON text; ``handle``
-answers with JSON text.  The game state lives here, as a ``touti_core.api``
-state; the page only ever sees seat views.  Every rule decision (legal
-actions, refusals, the Ghna cap) comes from ``touti_core``; this module only
-routes calls and adds display facts the engine already knows (the hand in
-display order, the Ghna that no longer fits).
+answers with JSON text, never raising.  The game state lives here, as a
+``touti_core.api`` state; the page only ever sees the views of the seats a
+person plays.  This module only checks the shape of requests and routes them
+to ``touti_core.api`` and ``touti_core.bots``: every rule decision (legal
+actions, refusals, Ghna values and the cap) comes from them.
+
+Requests (fields beyond ``op``):
+
+- ``new``: ``seed`` (a whole number), ``rules`` (optional), ``people`` (optional:
+  the seats persons play, default ``[0]``);
+- ``load``: ``record`` (an engine record), ``people`` (optional);
+- ``people``: ``people`` — who plays which seat changed (watching the bots);
+- ``view``: the current view;
+- ``act``: ``action`` — only for a seat a person plays (a bot's seat acts only
+  through ``bot``), so that a page can neither play nor probe a bot's hand;
+- ``bot``: ``level``, ``table`` (optional) — the bot of the seat to act plays
+  (or deals the next hand);
+- ``hint``: ``table`` (optional) — the strong bot's choice for the person to act.
+
+Answers: ``{"ok": true, "view": ..., "action": ...}`` (``hint``: ``"hint"``), or
+``{"ok": false, "error": {"code", "message", "params"}}``: an engine refusal
+(its codes), ``bad_request`` (a request of the wrong shape: the page words it
+from its catalogue, ``message`` is the English fallback), ``not_your_seat``, or
+``internal`` (a bug: ``params.detail`` says what failed).
 """
 
 import json
 
 from touti_core import api, bots
-from touti_core.cards import SUIT_LETTERS, card_of
-from touti_core.engine import A_GHNA, GHNA, ghna_suits
+from touti_core.cards import display_order
 
-HUMAN = 0
+#: The seat whose view the page shows (the person at the bottom of the table).
+PAGE_SEAT = 0
 
 
 class Session:
-    state = None
+    def __init__(self):
+        self.state = None
+        self.people = {PAGE_SEAT}
 
 
 S = Session()
+
+
+class BadRequest(Exception):
+    """A request of the wrong shape: ``what`` names the field, for the page's sentence."""
+
+    def __init__(self, what):
+        super().__init__(what)
+        self.what = what
+
+
+def _field(req, name, check, optional=False):
+    if name not in req:
+        if optional:
+            return None
+        raise BadRequest(name)
+    value = req[name]
+    if not check(value):
+        raise BadRequest(name)
+    return value
+
+
+def _is_seed(x):
+    return type(x) is int and 0 <= x <= api.MAX_SEED
+
+
+def _is_seats(x):
+    return (isinstance(x, list) and len(x) <= 4 and len(set(x)) == len(x)
+            and all(type(s) is int and 0 <= s <= 3 for s in x))
+
+
+def _is_table(x):
+    return x is None or (isinstance(x, list) and len(x) == 4
+                         and all(t is None or t in bots.CHOOSABLE for t in x))
 
 
 def _bot_seed(state, seat):
     """A bot's seed: fixed by the game and the move number, so a replay repeats it."""
     base = state.get("seed")
     if base is None:
-        base = sum(card_of(c) * (i + 1) for i, c in enumerate(state["deal"]["hands"][0]))
+        base = sum((i + 1) * ord(ch) for i, ch in enumerate("".join(state["deal"]["hands"][0])))
     return (base * 1_000_003 + len(state["actions"]) * 7919 + seat) % (2 ** 32)
-
-
-def _sorted_hand(view):
-    """The hand in display order: trumps first once named, then O C E B, strongest first."""
-    contract = view.get("contract")
-    trump = contract["trump"] if contract else None
-    order = SUIT_LETTERS.index(trump) if trump else -1
-
-    def key(name):
-        c = card_of(name)
-        suit = c // 10
-        return (0 if suit == order else 1, suit, -(c % 10))
-    return sorted(view["hand"], key=key)
-
-
-def _ghna_notes(state, seat):
-    """Ghna that ``seat`` holds, undeclared, which no longer fit under the cap."""
-    g = api.game_of(state)
-    if g.declarer < 0 or (g.declarer & 1) != (seat & 1) or len(g.tricks) >= 10:
-        return []
-    out = []
-    for s in ghna_suits(g.hands[seat]):
-        if g.ghna_done >> s & 1:
-            continue
-        value = 40 if s == g.trump else 20
-        if g.ghna_total + value > g.cap:
-            r = g.refusal(seat, A_GHNA + s) if g.phase == GHNA and g.to_act == seat else None
-            out.append({"suit": SUIT_LETTERS[s], "value": value, "cap": g.cap,
-                        "declared": g.ghna_total, "contract": g.contract,
-                        "message": r.message if r else None})
-    return out
-
-
-def _ghna_offers(state, view):
-    """The value of each Ghna the player may declare now (40 in trumps, else 20)."""
-    if view["phase"] != "ghna" or view["to_act"] != HUMAN:
-        return []
-    g = api.game_of(state)
-    return [{"suit": a["suit"], "value": 40 if SUIT_LETTERS.index(a["suit"]) == g.trump else 20}
-            for a in view["legal"] if a["type"] == "ghna"]
 
 
 def _out(action=None):
     st = S.state
-    v = api.view(st, HUMAN)
-    v["hand_sorted"] = _sorted_hand(v)
-    v["ghna_notes"] = _ghna_notes(st, HUMAN)
-    v["ghna_offers"] = _ghna_offers(st, v)
+    v = api.view(st, PAGE_SEAT)
+    v["hand_sorted"] = display_order(v["hand"], (v["contract"] or {}).get("trump"))
     v["record"] = api.to_record(st)
     v["action_count"] = len(st["actions"])
+    v["people"] = sorted(S.people)
     return {"ok": True, "view": v, "action": action}
 
 
-def _error(e):
-    if isinstance(e, api.IllegalAction):
-        return {"ok": False, "error": e.to_json()}
-    return {"ok": False, "error": {"code": "internal", "message": f"{type(e).__name__}: {e}",
-                                   "params": {}}}
+def _game():
+    if S.state is None:
+        raise BadRequest("game")
+    return S.state
+
+
+def _people(req):
+    seats = _field(req, "people", _is_seats, optional=True)
+    return set(seats) if seats is not None else {PAGE_SEAT}
 
 
 def op_new(req):
-    S.state = api.new_game(int(req["seed"]), req.get("rules"))
+    seed = _field(req, "seed", _is_seed)
+    rules = _field(req, "rules", lambda r: r is None or isinstance(r, dict), optional=True)
+    people = _people(req)
+    S.state = api.new_game(seed, rules)
+    S.people = people
     return _out()
 
 
 def op_load(req):
-    S.state = api.from_record(req["record"])
+    record = _field(req, "record", lambda r: isinstance(r, dict))
+    people = _people(req)
+    S.state = api.from_record(record)
+    S.people = people
+    return _out()
+
+
+def op_people(req):
+    _game()
+    S.people = set(_field(req, "people", _is_seats))
     return _out()
 
 
 def op_view(req):
+    _game()
     return _out()
 
 
 def op_act(req):
-    action = req["action"]
-    S.state = api.act(S.state, action)
+    st = _game()
+    action = _field(req, "action", lambda a: isinstance(a, dict))
+    seat = action.get("seat")
+    if action.get("type") == "next_hand" and seat is None:
+        if not S.people:
+            raise api.IllegalAction("not_your_seat", "Nobody at this table is a person: "
+                                    "the bots deal the next hand.", {})
+    elif seat not in S.people:
+        raise api.IllegalAction("not_your_seat", "You can act only for your own seat; the "
+                                "bots play theirs.", {"seat": seat if type(seat) is int else None})
+    S.state = api.act(st, action)
     return _out(action)
 
 
 def op_bot(req):
-    st = S.state
+    st = _game()
+    level = _field(req, "level", lambda x: x in bots.CHOOSABLE)
+    table = _field(req, "table", _is_table, optional=True)
     seat = st["to_act"]
     if seat is None:
         if st["phase"] == "hand_over":
             action = {"type": "next_hand"}
             S.state = api.act(st, action)
             return _out(action)
-        raise api.IllegalAction("wrong_phase", "Nobody is to act now.")
+        raise api.IllegalAction("wrong_phase", "Nobody is to act now.", {"phase": st["phase"]})
+    if seat in S.people:
+        raise api.IllegalAction("not_your_seat", "This seat is played by a person, not a bot.",
+                                {"seat": seat})
     v = api.view(st, seat)
-    action = bots.choose(v, v["legal"], req.get("level", "normal"), _bot_seed(st, seat),
-                         table=req.get("table"))
+    action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table)
     S.state = api.act(st, action)
     return _out(action)
 
 
 def op_hint(req):
-    st = S.state
-    v = api.view(st, HUMAN)
+    st = _game()
+    table = _field(req, "table", _is_table, optional=True)
+    seat = st["to_act"]
+    if seat not in S.people:
+        return {"ok": True, "hint": None}
+    v = api.view(st, seat)
     if not v["legal"]:
         return {"ok": True, "hint": None}
-    return {"ok": True, "hint": bots.hint(v, v["legal"], table=req.get("table"))}
+    return {"ok": True, "hint": bots.hint(v, v["legal"], table=table)}
 
 
-OPS = {"new": op_new, "load": op_load, "view": op_view, "act": op_act, "bot": op_bot,
-       "hint": op_hint}
+OPS = {"new": op_new, "load": op_load, "people": op_people, "view": op_view, "act": op_act,
+       "bot": op_bot, "hint": op_hint}
+
+
+def _bad_request(what):
+    return {"ok": False, "error": {
+        "code": "bad_request",
+        "message": f"The page sent a request the engine cannot read ({what}).",
+        "params": {"field": what}}}
 
 
 def handle(text):
     """One request (JSON text) -> its answer (JSON text); never raises."""
     try:
-        req = json.loads(text)
-        fn = OPS.get(req.get("op"))
+        try:
+            req = json.loads(text)
+        except (ValueError, RecursionError):
+            return json.dumps(_bad_request("json"))
+        if not isinstance(req, dict):
+            return json.dumps(_bad_request("op"))
+        fn = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
         if fn is None:
-            raise api.IllegalAction("malformed", f"Unknown request {req.get('op')!r}.")
+            return json.dumps(_bad_request("op"))
         return json.dumps(fn(req))
-    except Exception as e:  # every failure goes back to the page as an answer
-        return json.dumps(_error(e))
+    except BadRequest as e:
+        return json.dumps(_bad_request(e.what))
+    except api.IllegalAction as e:
+        return json.dumps({"ok": False, "error": e.to_json()})
+    except Exception as e:  # a bug: the page shows a sentence, the detail goes to the log
+        return json.dumps({"ok": False, "error": {
+            "code": "internal", "message": "Something went wrong in the game engine.",
+            "params": {"detail": f"{type(e).__name__}: {str(e)[:200]}"}}})
