@@ -401,7 +401,8 @@ class StrongBot(NormalBot):
     bid_worlds = 96
     trump_worlds = 0        # sampled deals for the choice of trumps (0: bid_worlds)
     lam = 0.25              # weight of the points beside made/failed
-    default_budget = 1.0    # seconds: a safety cap, the work is sized well below it
+    default_budget = 15.0   # seconds: only a safety net; the work is sized by counts (the
+                            # slowest decision measured under Pyodide took 0.4 s, bench/bots_pyodide.mjs)
     bid_bias = 5.0          # points added to the simulated result in the auction (the
                             # playouts make less than the searching declarer; arena-tuned)
     their_bias = 5.0        # the same for the opponents' simulated contract
@@ -469,6 +470,12 @@ class StrongBot(NormalBot):
     def deadline(self) -> float:
         b = self.budget if self.budget is not None else self.default_budget
         return time.perf_counter() + b
+
+    def late(self) -> bool:
+        """Past the safety cap.  The work of every decision is sized by counts (deals,
+        playouts), never by time, so that a seed gives the same decisions on every
+        device; this cap, far above the slowest decision, is only a safety net."""
+        return time.perf_counter() > self._deadline
 
     def act(self, k, legal):
         self._deadline = self.deadline()
@@ -644,7 +651,7 @@ class StrongBot(NormalBot):
         deals merged, their weights added)."""
         done = chunk
         while done + chunk <= most and effective_sample(w for _, w in pooled) < self.ess_target \
-                and time.perf_counter() < self._deadline:
+                and not self.late():
             pooled = merged(pooled + sampler.worlds(chunk, self._deadline))
             done += chunk
         return pooled
@@ -658,7 +665,7 @@ class StrongBot(NormalBot):
             weight = sampler.weigh(hands) if sampler.weigh is not None else 1.0
             for _ in range(int(count)):
                 h = hands
-                if time.perf_counter() < self._deadline:
+                if not self.late():
                     h, _ = sampler.move(hands, weight, int(self.moves))
                 out.append((h, 1.0))
         return merged(out)
@@ -683,7 +690,7 @@ class StrongBot(NormalBot):
         """For each world: (weight, [card points with trump t for t in 0..3], Ghna values held)."""
         out = []
         for hands, wt in worlds:
-            if out and time.perf_counter() > self._deadline:
+            if out and self.late():
                 break
             pts = [self.play_contract(k, hands, t, declarer) for t in range(4)]
             suits = _ghna_suits(hands[declarer]) + _ghna_suits(hands[declarer ^ 2])
@@ -788,7 +795,7 @@ class StrongBot(NormalBot):
         their = {c: [0.0, 0.0] for c in codes}     # weighted chance, weight
         tot = 0.0
         for hands, wt in worlds:
-            if tot and time.perf_counter() > self._deadline:
+            if tot and self.late():
                 break
             tot += wt
             seen = {}          # contract -> its score: codes that end in one contract share it
@@ -865,7 +872,7 @@ class StrongBot(NormalBot):
         fore = (k.dealer + 1) % 4
         tot = made = 0.0
         for hands, wt in worlds:
-            if tot and time.perf_counter() > self._deadline:
+            if tot and self.late():
                 break
             value = he.trump_values(hands[declarer], declarer == fore, cap)
             t = max(range(4), key=value.__getitem__)
@@ -1001,7 +1008,7 @@ class StrongBot(NormalBot):
         if not worlds:
             return False
         for hands, _ in worlds:
-            if time.perf_counter() > self._deadline or solve(self.base_deal(k, hands)) < k.contract:
+            if self.late() or solve(self.base_deal(k, hands)) < k.contract:
                 return False        # out of time: not proven lost
         return True
 

@@ -80,7 +80,8 @@ class Sampler:
 
     def worlds(self, n: int, deadline: float = float("inf")) -> list:
         """Up to ``n`` worlds, identical ones merged (their weights added); past the
-        ``deadline`` (a ``time.perf_counter()`` value) no new world is drawn after the first."""
+        ``deadline`` (a ``time.perf_counter()`` value: a safety cap) no new world is
+        drawn after the first."""
         drawn = []
         for i in range(n):
             if i and time.perf_counter() > deadline:

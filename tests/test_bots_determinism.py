@@ -1,0 +1,77 @@
+"""The same seed gives the same decisions on every device: the strong bot's work
+is sized by counts (deals, playouts), not by the time it takes, so a slow
+phone (a clock that runs fast, here ten times) decides exactly as a clock
+that never moves.  The wall-clock cap is only a safety net."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from touti_core import api, bots
+from touti_core.bots.players import StrongBot, make_bot
+from touti_core.bots.knowledge import code_of, from_view
+
+
+def positions(n_auction: int, n_play: int) -> list:
+    """Views of the seat to act: auction decisions of several deals, then card decisions."""
+    out_a, out_p = [], []
+    seed = 40
+    while len(out_a) < n_auction or len(out_p) < n_play:
+        seed += 1
+        r = random.Random(seed)
+        s = api.new_game(seed)
+        while s["phase"] not in ("hand_over", "game_over"):
+            v = api.view(s, s["to_act"])
+            if s["phase"] == "auction" and len(out_a) < n_auction and len(v["legal"]) > 2:
+                out_a.append(v)
+            elif s["phase"] == "play" and len(out_p) < n_play and len(v["legal"]) > 2 \
+                    and len(s["tricks"]) in (1, 4):
+                out_p.append(v)
+            s = api.act(s, bots.choose(v, level="normal", seed=r.randrange(1000)))
+    return out_a + out_p
+
+
+REAL = time.perf_counter
+
+
+def scaled(rate: float):
+    """A clock that runs ``rate`` times faster than the real one (a slower device)."""
+    t0 = REAL()
+    return lambda: t0 + rate * (REAL() - t0)
+
+
+def decide(view: dict, clock, monkeypatch, level: str = "strong") -> dict:
+    monkeypatch.setattr(time, "perf_counter", clock)
+    try:
+        bot = make_bot(level, seed=7)
+        k = from_view(view)
+        codes = [code_of(a) for a in view["legal"]]
+        return view["legal"][codes.index(bot.act(k, codes))]
+    finally:
+        monkeypatch.setattr(time, "perf_counter", REAL)
+
+
+def test_decisions_do_not_depend_on_the_speed_of_the_device(monkeypatch):
+    views = positions(24, 8)
+    frozen = lambda: 0.0          # noqa: E731  (a clock that never moves: pure counts)
+    for v in views:
+        assert decide(v, scaled(10.0), monkeypatch) == decide(v, frozen, monkeypatch), \
+            (v["phase"], v["seat"], v["hand"])
+
+
+def test_the_safety_cap_still_stops_a_runaway_decision(monkeypatch):
+    v = positions(1, 0)[0]
+    calls = []
+
+    def racing() -> float:        # each look at the clock is a minute later
+        calls.append(1)
+        return 60.0 * len(calls)
+    monkeypatch.setattr(time, "perf_counter", racing)
+    bot = make_bot("strong:bid_worlds=600", seed=7)
+    k = from_view(v)
+    codes = [code_of(a) for a in v["legal"]]
+    code = bot.act(k, codes)
+    monkeypatch.setattr(time, "perf_counter", REAL)
+    assert code in codes and len(calls) < 40    # 600 deals would look at it 600 times
+    assert StrongBot.default_budget >= 10
