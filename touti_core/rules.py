@@ -48,6 +48,27 @@ class Rules:
         return asdict(self)
 
     @classmethod
+    def describe(cls) -> list[dict]:
+        """Each rule switch as data, for a front end to build its settings from:
+        ``name``, ``kind`` (``"int"``, ``"choice"`` or ``"bool"``), ``default``, and
+        ``choices`` (a choice) or ``multiple_of`` and ``minimum`` (the target).
+
+        >>> [(d["name"], d["kind"]) for d in Rules.describe()][:2]
+        [('target', 'int'), ('ghna_cap', 'choice')]
+        """
+        out: list[dict] = []
+        for f in fields(cls):
+            d = {"name": f.name, "default": f.default}
+            if f.name == "target":
+                d.update(kind="int", multiple_of=10, minimum=10)
+            elif f.name in _CHOICES:
+                d.update(kind="choice", choices=list(_CHOICES[f.name]))
+            else:
+                d.update(kind="bool")
+            out.append(d)
+        return out
+
+    @classmethod
     def from_dict(cls, data: object) -> "Rules":
         """Validate a rules dict (missing keys take defaults); ``ValueError`` if bad."""
         if data is None:
@@ -72,4 +93,5 @@ class Rules:
         return r
 
 
+_CHOICES = {"ghna_cap": GHNA_CAPS, "overtrump": OVERTRUMPS}
 DEFAULT_RULES = Rules()
