@@ -48,6 +48,8 @@ import zipfile
 from functools import partial
 from pathlib import Path
 
+from touti_core.rules import Rules
+
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
@@ -332,6 +334,8 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "snapshot": f"{app_dir}/snapshot.bin.gz",
         "snapshotIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(snapshot).digest()).decode(),
         "package": "touti_core",
+        # the engine's rule switches: the page builds its settings from them
+        "rules": Rules.describe(),
     }
 
     # Write to a staging folder, then swap it in: the site is never half built.

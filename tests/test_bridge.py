@@ -143,3 +143,14 @@ def test_the_ghna_the_player_holds_come_with_their_value_from_the_engine(bridge)
     assert view["ghna_held"] == [
         {"suit": "C", "value": 20, "fits": True, "cap": 40, "declared": 0},
         {"suit": "E", "value": 40, "fits": True, "cap": 40, "declared": 0}]
+
+
+def test_check_says_whether_a_record_is_accepted_and_touches_nothing(bridge):
+    from touti_core import api
+    view = call(bridge, op="new", seed=3)["view"]
+    rec = api.to_record(api.new_game(9))
+    assert call(bridge, op="check", record=rec) == {"ok": True}
+    rec["actions"] = [{"type": "play", "seat": 0, "card": "1O"}]
+    ans = call(bridge, op="check", record=rec)
+    assert ans["error"]["code"] == "bad_state"
+    assert call(bridge, op="view")["view"] == view

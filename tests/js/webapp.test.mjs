@@ -2,11 +2,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  encodeCode, decodeCode, normalize, defaults, DEFAULT_RULES, loadSettings, saveSettings,
+  encodeCode, decodeCode, normalize, defaults, defaultRules, loadSettings, saveSettings,
+  configureRules, speedOf,
 } from "../../web/js/settings.js";
-import { saveGame, loadGame, quarantineGame } from "../../web/js/save.js";
-import { t, cardName, refusalText } from "../../web/js/i18n.js";
+import {
+  saveGame, loadGame, quarantineGame, loadPrevious, keepAsPrevious, swapWithPrevious,
+} from "../../web/js/save.js";
+import { Store } from "../../web/js/storage.js";
+import { readLink, encodeJSON, decodeJSON } from "../../web/js/links.js";
+import { t, cardName, refusalText, pickLocale } from "../../web/js/i18n.js";
 import en from "../../web/js/messages/en.js";
+
+// the engine's rule switches, as the build writes them (test_js.py passes them)
+configureRules(JSON.parse(process.env.TOUTI_RULES_SCHEMA));
+const DEFAULT_RULES = defaultRules();
 
 function memoryStorage() {
   const m = new Map();
@@ -15,6 +24,13 @@ function memoryStorage() {
     setItem: (k, v) => m.set(k, String(v)),
     removeItem: (k) => m.delete(k),
   };
+}
+
+function memoryStore() {
+  const backend = memoryStorage();
+  const store = new Store(() => backend);
+  store.backend_ = backend;
+  return store;
 }
 
 test("a game code carries the seed, and the rules when they are not the defaults", () => {
@@ -47,28 +63,107 @@ test("settings are completed and checked, and survive storage", () => {
   assert.equal(s.rules.target, 600);
   assert.equal(s.rules.overtrump, "never");
   assert.equal(s.rules.signals, false);
-  const storage = memoryStorage();
-  saveSettings(s, storage);
-  assert.deepEqual(loadSettings(storage), s);
-  storage.setItem("touti.settings.v1", "{not json");
-  assert.deepEqual(loadSettings(storage), defaults());
+  const store = memoryStore();
+  saveSettings(s, store);
+  assert.deepEqual(loadSettings(store), s);
+  store.backend_.setItem("touti.settings.v1", "{not json");
+  assert.deepEqual(loadSettings(store), defaults());
+});
+
+test("settings are read by own keys only: inherited names fall back to the defaults", () => {
+  for (const bad of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+    const s = normalize({ speed: bad, levels: { 1: bad, [bad]: "easy" }, locale: bad, rules: { target: bad, ghna_cap: bad, overtrump: bad } });
+    assert.equal(s.speed, "normal", bad);
+    assert.equal(s.levels[1], "normal", bad);
+    assert.deepEqual(s.rules, DEFAULT_RULES, bad);
+    assert.equal(speedOf(bad), null, bad);
+    assert.equal(pickLocale(bad, []), "en", bad);
+  }
+  const proto = JSON.parse('{"__proto__": {"speed": "fast"}, "rules": {"__proto__": {"target": 100}}}');
+  assert.equal(normalize(proto).speed, "normal");
+  assert.equal(normalize(proto).rules.target, 600);
+  assert.equal(speedOf("fast"), "fast");
 });
 
 test("a save is found, missing, or reported damaged (and moved aside)", () => {
-  const storage = memoryStorage();
-  assert.deepEqual(loadGame(storage), { status: "none" });
+  const store = memoryStore();
+  const storage = store.backend_;
+  assert.deepEqual(loadGame(store), { status: "none" });
   const record = { format: "touti-record/1", seed: 3, rules: {}, actions: [] };
-  assert.ok(saveGame(record, { seed: 3 }, storage));
-  const ok = loadGame(storage);
+  assert.ok(saveGame(record, { seed: 3 }, store));
+  const ok = loadGame(store);
   assert.equal(ok.status, "ok");
   assert.deepEqual(ok.save.record, record);
   storage.setItem("touti.game.v1", "{\"format\": \"touti-save/1\", \"rec");
-  assert.equal(loadGame(storage).status, "corrupt");
-  quarantineGame(storage);
-  assert.deepEqual(loadGame(storage), { status: "none" });
+  assert.equal(loadGame(store).status, "corrupt");
+  quarantineGame(store);
+  assert.deepEqual(loadGame(store), { status: "none" });
   assert.ok(storage.getItem("touti.game.corrupt").startsWith("{"));
   storage.setItem("touti.game.v1", JSON.stringify({ format: "other" }));
-  assert.equal(loadGame(storage).status, "corrupt");
+  assert.equal(loadGame(store).status, "corrupt");
+});
+
+test("a replaced game is kept as the previous game and can be swapped back", () => {
+  const store = memoryStore();
+  const a = { format: "touti-record/1", seed: 1, rules: {}, actions: [] };
+  const b = { format: "touti-record/1", seed: 2, rules: {}, actions: [] };
+  saveGame(a, {}, store);
+  assert.ok(keepAsPrevious(store));
+  saveGame(b, {}, store);
+  assert.deepEqual(loadPrevious(store).save.record, a);
+  assert.ok(swapWithPrevious(store));
+  assert.deepEqual(loadGame(store).save.record, a);
+  assert.deepEqual(loadPrevious(store).save.record, b);
+});
+
+test("blocked storage: nothing throws, the status says so", () => {
+  const store = new Store(() => { throw new DOMException("denied", "SecurityError"); });
+  const seen = [];
+  store.onStatus((s) => seen.push(s));
+  assert.equal(store.probe(), "blocked");
+  assert.deepEqual(loadGame(store), { status: "none" });
+  assert.equal(saveGame({ format: "touti-record/1" }, {}, store), false);
+  assert.deepEqual(loadSettings(store), defaults());
+  assert.deepEqual(seen, ["ok", "blocked"]);
+});
+
+test("full storage: our stale copies are freed and the write tried again; else the status says full", () => {
+  const backend = memoryStorage();
+  let room = 0;          // bytes the browser still lets us write
+  const full = {
+    getItem: backend.getItem, removeItem: (k) => { room += (backend.getItem(k) || "").length; backend.removeItem(k); },
+    setItem: (k, v) => {
+      const grow = String(v).length - (backend.getItem(k) || "").length;
+      if (grow > room) throw new DOMException("full", "QuotaExceededError");
+      room -= grow;
+      backend.setItem(k, v);
+    },
+  };
+  backend.setItem("touti.game.corrupt", "x".repeat(5000));
+  const store = new Store(() => full);
+  const record = { format: "touti-record/1", seed: 3, rules: {}, actions: [] };
+  assert.ok(saveGame(record, {}, store));           // freed the stale copy, then saved
+  assert.equal(backend.getItem("touti.game.corrupt"), null);
+  assert.equal(store.status, "ok");
+  const big = { ...record, actions: Array(2000).fill({ type: "pass", seat: 0 }) };
+  assert.equal(saveGame(big, {}, store), false);     // nothing left to free
+  assert.equal(store.status, "full");
+  assert.deepEqual(loadGame(store).save.record, record);   // the last good save stays
+  room = 1e6;
+  assert.ok(saveGame(big, {}, store));
+  assert.equal(store.status, "ok");
+});
+
+test("links: a game code, a record, a bad link, or no link at all", () => {
+  assert.deepEqual(readLink("#game=S4"), { kind: "game", seed: 1012, rules: DEFAULT_RULES });
+  const record = { format: "touti-record/1", seed: 3, rules: null, actions: [{ type: "pass", seat: 1 }], note: "é ع" };
+  assert.deepEqual(readLink(`#record=${encodeJSON(record)}`), { kind: "record", record });
+  assert.deepEqual(decodeJSON(encodeJSON(record)), record);
+  assert.deepEqual(readLink("#game=???"), { kind: "bad", what: "game" });
+  assert.deepEqual(readLink("#record=%%%"), { kind: "bad", what: "record" });
+  assert.deepEqual(readLink("#record=WzEsMl0"), { kind: "bad", what: "record" });   // [1,2]
+  assert.equal(readLink(""), null);
+  assert.equal(readLink("#rules"), null);
 });
 
 test("messages fill their placeholders and speak of the player in the second person", () => {

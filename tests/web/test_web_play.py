@@ -187,9 +187,10 @@ def test_signal_window_appears_when_the_rules_open_it(page, site):
         "els => els.map(e => [e.dataset.action, e.dataset.signal || null])"))
     assert [tuple(x) for x in shown] == expected
     # the auction so far, as speech bubbles
-    assert page.text_content("#seat-0 .bubble") == "Pass"
-    assert page.text_content("#seat-2 .bubble") == "70"
-    assert page.text_content("#seat-3 .bubble") == "80"
+    assert page.text_content("#seat-0 .bubble .word") == "Pass"
+    assert page.text_content("#seat-2 .bubble .word") == "70"
+    assert page.text_content("#seat-3 .bubble .word") == "80"
+    assert page.text_content("#seat-3 .bubble") == "Driss: 80"    # who said it, for a screen reader
     page.click("#actions button[data-action='signal'][data-signal='+10']")
     page.wait_for_function("document.getElementById('log-list').textContent.includes('You signal +10.')")
 

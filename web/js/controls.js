@@ -7,18 +7,6 @@ import { h, fill } from "./dom.js";
 import { t, suitName } from "./i18n.js";
 import { suitSymbolSVG } from "./cardart.js";
 
-let onAction = () => {};
-
-export function buildControls(el, handler) {
-  onAction = handler;
-  el.setAttribute("aria-label", t("controls.label"));
-  el.replaceChildren(
-    h("p", { class: "turn-line", id: "turn-line", role: "status", "aria-live": "polite" }),
-    h("div", { class: "actions", id: "actions" }),
-    h("div", { class: "notes", id: "notes" }),
-    h("p", { class: "message", id: "message", role: "alert", hidden: true }));
-}
-
 /** The test hooks of an action's control: data-action, data-amount, data-signal, data-suit. */
 export function dataOf(a) {
   const d = { action: a.type };
@@ -32,11 +20,16 @@ function sameAction(a, b) {
   return !!a && !!b && JSON.stringify(dataOf(a)) === JSON.stringify(dataOf(b));
 }
 
+/** The engine action of each action button (element metadata, not state). */
+const ACTION_OF = new WeakMap();
+
 function button(a, label, extra = {}, ...content) {
-  return h("button", {
+  const b = h("button", {
     type: "button", class: `act act-${a.type} ${extra.class || ""}`, dataset: dataOf(a),
-    "aria-label": extra.aria || null, onclick: () => onAction(a),
+    "aria-label": extra.aria || null,
   }, ...(content.length ? content : [label]));
+  ACTION_OF.set(b, a);
+  return b;
 }
 
 function suitContent(letter, text) {
@@ -97,26 +90,45 @@ function concession(legal) {
 const BUILDERS = { auction, signal: signalWindow, trump: trumpChoice, ghna: ghnaChoice,
   play: playControls, concession };
 
-export function renderControls(ui, st) {
-  const v = st.view;
-  const mine = v && v.to_act === 0 && !st.settings.watch && !st.busy;
-  const legal = mine ? v.legal : [];
-  const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_held]);
-  const build = BUILDERS[v?.phase];
-  if (fill(ui.actions, mine && build ? build(legal, v) : [], key)) {
-    ui.actions.classList.toggle("empty", !(mine && build));
+/**
+ * createControls(el, onAction) -> {render(st), turnLine}: the turn line, the
+ * action buttons (each sends the engine's own action object back), the notes
+ * and the message line (refusals, hints, notes).
+ */
+export function createControls(el, onAction) {
+  const turnLine = h("p", { class: "turn-line", id: "turn-line", role: "status", "aria-live": "polite" });
+  const actions = h("div", { class: "actions", id: "actions" });
+  const notes = h("div", { class: "notes", id: "notes" });
+  const message = h("p", { class: "message", id: "message", role: "alert", hidden: true });
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", t("controls.label"));
+  el.replaceChildren(turnLine, actions, notes, message);
+  actions.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-action]");
+    if (b && ACTION_OF.has(b)) onAction(ACTION_OF.get(b));
+  });
+
+  function render(st) {
+    const v = st.view;
+    const mine = v && v.to_act === 0 && !st.settings.watch && !st.busy;
+    const legal = mine ? v.legal : [];
+    const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_held]);
+    const build = BUILDERS[v?.phase];
+    if (fill(actions, mine && build ? build(legal, v) : [], key)) {
+      actions.classList.toggle("empty", !(mine && build));
+    }
+    for (const b of actions.querySelectorAll("button[data-action]")) {
+      b.classList.toggle("hinted", sameAction(st.hint, ACTION_OF.get(b)));
+    }
+    // a Ghna held that the cap no longer takes: said once the play is on
+    const held = (v?.ghna_held || []).filter((n) => !n.fits && (v.phase === "play" || v.phase === "ghna"));
+    fill(notes, held.map((n) => h("p", { class: "note" }, t("ghna.cap_note", {
+      ...n, contract: v.contract.amount, suit: suitName(n.suit) }))), JSON.stringify(held));
+    const m = st.message;
+    message.hidden = !m;
+    message.className = `message ${m ? m.kind : ""}`;
+    message.textContent = m ? m.text : "";
   }
-  for (const b of ui.actions.querySelectorAll("button[data-action]")) {
-    const a = { type: b.dataset.action, amount: b.dataset.amount ? Number(b.dataset.amount) : undefined,
-      signal: b.dataset.signal, suit: b.dataset.suit };
-    b.classList.toggle("hinted", sameAction(st.hint, a));
-  }
-  // a Ghna held that the cap no longer takes: said once the play is on
-  const notes = (v?.ghna_held || []).filter((n) => !n.fits && (v.phase === "play" || v.phase === "ghna"));
-  fill(ui.notes, notes.map((n) => h("p", { class: "note" }, t("ghna.cap_note", {
-    ...n, contract: v.contract.amount, suit: suitName(n.suit) }))), JSON.stringify(notes));
-  const m = st.message;
-  ui.message.hidden = !m;
-  ui.message.className = `message ${m ? m.kind : ""}`;
-  ui.message.textContent = m ? m.text : "";
+
+  return { render, turnLine };
 }

@@ -22,16 +22,16 @@
 // plus html data-step: the moves played since the scenario's position.
 
 import { EngineClient } from "./engine-client.js";
-import { state, update, onRender } from "./state.js";
+import { createStore } from "./store.js";
 import { $, h, fill } from "./dom.js";
-import { t, setLocale, suitName } from "./i18n.js";
-import { defaults, loadSettings, SPEEDS } from "./settings.js";
-import { buildTable, renderTable } from "./table.js";
-import { buildHand, renderHand } from "./hand.js";
-import { buildTrick, renderTrick } from "./trick.js";
-import { buildControls, renderControls, dataOf } from "./controls.js";
+import { t, setLocale, suitName, pickLocale } from "./i18n.js";
+import { configureRules, defaults, loadSettings, speedOf } from "./settings.js";
+import { createTable } from "./table.js";
+import { renderInfo } from "./bar.js";
+import { dataOf } from "./controls.js";
+import { createLog } from "./log.js";
+import { createGame } from "./game.js";
 import { summaryBody } from "./dialogs.js";
-import * as game from "./game.js";
 
 const NS = "touti-demo";
 const SCENARIO_FORMAT = "touti-scenario/1";
@@ -44,19 +44,20 @@ const framed = window.parent !== window && frame !== null;
 const known = /^[a-z0-9-]{1,64}$/.test(id);
 
 function pickSpeed() {
-  const asked = params.get("speed");
-  if (asked && asked in SPEEDS) return asked;
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "normal";
+  return speedOf(params.get("speed"))
+    ?? (matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "normal");
 }
 
-state.config = config;
-state.settings = { ...defaults(), speed: pickSpeed() };
+configureRules(config.rules);
 // The engine first: it is the slow part.
 const client = new EngineClient(config, progress);
 let starting = known ? client.start() : null;
 starting?.catch(() => {});
 
-const ui = {};
+const store = createStore({ root, settings: { ...defaults(), speed: pickSpeed() } });
+const { state, update } = store;
+let table = null;
+let game = null;
 let scenario = null;
 let record = null;
 let start = 0;             // the number of actions of the scenario's position
@@ -148,24 +149,17 @@ async function showIndex(intro) {
 
 // -------------------------------------------------------------------- table
 function buildUI() {
-  const { seats } = buildTable($("#table"));
-  ui.seats = seats;
-  ui.info = $("#info");
-  ui.panel = $("#panel");
-  buildTrick($("#trick"));
-  buildControls($("#controls"), (action) => visitorAct(action));
-  ui.actions = $("#actions");
-  ui.turnLine = $("#turn-line");
-  ui.notes = $("#notes");
-  ui.message = $("#message");
-  buildHand($("#hand"), (card) => visitorAct({ type: "play", seat: scenario.seat, card }));
-  onRender((st) => {
-    renderTable(ui, st);
-    renderTrick(st.shownTrick);
-    renderHand($("#hand"), st);
-    renderControls(ui, st);
+  table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
+    onAction: (action) => visitorAct(action),
+    onCard: (card) => visitorAct({ type: "play", seat: scenario.seat, card }),
+  });
+  game = createGame({ client, store, table, log: createLog(null) });
+  store.onRender((st) => {
+    renderInfo($("#info"), st);
+    table.render(st);
+    root.dataset.phase = st.view ? st.view.phase : "none";
     renderTry($("#try"), st);
-    renderEnd(ui.panel, st);
+    renderEnd(table.panel, st);
     root.dataset.step = st.view ? String(st.view.action_count - start) : "";
   });
   built = true;
@@ -239,17 +233,9 @@ async function engine() {
   }
 }
 
-/** The player's language, if this browser lets a frame read the site's storage. */
-function storedLocale() {
-  try {
-    return loadSettings().locale;
-  } catch {
-    return "en";     // a third-party frame whose storage is blocked
-  }
-}
-
 async function main() {
-  await setLocale(params.get("lang") || storedLocale());
+  // the language asked for, else the player's (if this frame may read the site's storage)
+  await setLocale(pickLocale(params.get("lang") || loadSettings().locale));
   document.title = t("embed.title");
   $("#embed-title").textContent = t("embed.title");
   status(t("embed.loading"));
@@ -282,7 +268,6 @@ async function main() {
   record = { format: "touti-record/1", deal: scenario.deal, rules: scenario.rules, actions: scenario.actions };
   start = scenario.actions.length;
   await engine();
-  game.attach(client, { save: false });
   buildUI();
   const r = await game.resume({ record });
   if (!r.ok) {

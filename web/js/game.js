@@ -1,224 +1,229 @@
-// The flow of a game on the page: start or resume a game, send the player's
+// The flow of a game on a table: start or resume a game, send the player's
 // actions, let the bots play (they think in the worker), animate each
 // result, keep the log and save after every action.  Every decision about
 // the rules is the engine's: this module only asks and shows.
+//
+// createGame(deps) makes one game's flow for one table; the game page and
+// the rules demo each make their own (the demo never saves).
 
-import { state, update, flush } from "./state.js";
 import { sleep } from "./dom.js";
 import { t, seatName, refusalText, teamName } from "./i18n.js";
 import { SPEEDS } from "./settings.js";
-import { saveGame } from "./save.js";
-import { cardRect, shake } from "./hand.js";
-import { animatePlay, animateCollect } from "./trick.js";
 import {
-  logLine, clearLog, actionText, bubbleText, trickText, ghnaText, handEndText,
-  auctionWonText, replayLines,
+  actionText, bubbleText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
 } from "./log.js";
-
-let client = null;
-let token = 0; // a new game or a resume stops the loops of the previous one
-let saving = true; // the embedded rules demo plays without touching the saved game
 
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
 
-/** Uses `engineClient`; `{save: false}` never writes the saved game. */
-export function attach(engineClient, { save: keep = true } = {}) {
-  client = engineClient;
-  saving = keep;
-}
+/**
+ * createGame({client, store, table, log, save, motion}) -> the game's flow:
+ * {newGame, resume, act, playCard, askHint, kick}.
+ * - `client`: the engine (engine-client.js); `store`: the table's store.js;
+ * - `table`: createTable's instance (flights, the hand's card boxes);
+ * - `log`: createLog's instance; `save(view, seed)`: keeps the game (or nothing);
+ * - `motion()`: false when the player prefers reduced motion (no card flights).
+ */
+export function createGame({ client, store, table, log, save = () => {}, motion = () => true }) {
+  const { state, update, flush } = store;
+  let token = 0; // a new game or a resume stops the loops of the previous one
 
-function speed() {
-  return SPEEDS[state.settings.speed] ?? 1;
-}
-
-function save(view) {
-  if (!saving) return;
-  saveGame(view.record, { seed: state.seed, savedAt: Date.now() });
-}
-
-function show(view) {
-  update({ view, shownTrick: view.trick });
-}
-
-function botLevel(seat) {
-  return seat === 0 || seat === null ? "normal" : state.settings.levels[seat];
-}
-
-/** Who plays each seat, as the bots are told: a level, or null for the player. */
-function tableLevels() {
-  return [0, 1, 2, 3].map((s) => (s === 0 && !state.settings.watch ? null : botLevel(s)));
-}
-
-/** The seats a person plays (the engine's worker lets the page act for these only). */
-function people() {
-  return state.settings.watch ? [] : [0];
-}
-
-/** Starts a new game from `seed` with `rules` (the settings' rules by default). */
-export async function newGame(seed, rules = state.settings.rules) {
-  const my = ++token;
-  update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-  const ans = await client.call({ op: "new", seed, rules, people: people() });
-  if (my !== token) return;
-  if (!ans.ok) {
-    update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
-    return;
+  function speed() {
+    if (!motion()) return 0;
+    return Object.hasOwn(SPEEDS, state.settings.speed) ? SPEEDS[state.settings.speed] : 1;
   }
-  clearLog();
-  logLine(t("log.new_game", { who: seatName(ans.view.dealer) }), "new-hand");
-  update({ seed });
-  show(ans.view);
-  save(ans.view);
-  update({ busy: false });
-  run(my);
-}
 
-/** Resumes a saved game; {ok: false, reason} when the engine refuses its record. */
-export async function resume(saved) {
-  const my = ++token;
-  update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-  const ans = await client.call({ op: "load", record: saved.record, people: people() });
-  if (my !== token) return { ok: true };
-  if (!ans.ok) {
+  function show(view) {
+    update({ view, shownTrick: view.trick });
+  }
+
+  function botLevel(seat) {
+    return seat === 0 || seat === null ? "normal" : state.settings.levels[seat];
+  }
+
+  /** Who plays each seat, as the bots are told: a level, or null for the player. */
+  function tableLevels() {
+    return [0, 1, 2, 3].map((s) => (s === 0 && !state.settings.watch ? null : botLevel(s)));
+  }
+
+  /** The seats a person plays (the engine's worker lets the page act for these only). */
+  function people() {
+    return state.settings.watch ? [] : [0];
+  }
+
+  /** Starts a new game from `seed` with `rules` (the settings' rules by default). */
+  async function newGame(seed, rules = state.settings.rules) {
+    const my = ++token;
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
+    const ans = await client.call({ op: "new", seed, rules, people: people() });
+    if (my !== token) return { ok: false };
+    if (!ans.ok) {
+      update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
+      return { ok: false, error: ans.error };
+    }
+    log.clear();
+    log.line(t("log.new_game", { who: seatName(ans.view.dealer) }), "new-hand");
+    update({ seed });
+    show(ans.view);
+    save(ans.view, seed);
     update({ busy: false });
-    return { ok: false, reason: ans.error.message };
+    run(my);
+    return { ok: true };
   }
-  const v = ans.view;
-  clearLog();
-  for (const line of replayLines(v)) logLine(line);
-  logLine(t("log.resumed"), "note");
-  const bubbles = {};
-  if (v.phase === "auction" || v.phase === "signal") {
-    for (const a of v.hand_actions) if (AUCTION_WORDS.has(a.type)) bubbles[a.seat] = bubbleText(a);
+
+  /** Resumes a record; {ok: false, error} when the engine refuses it. */
+  async function resume(saved) {
+    const my = ++token;
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
+    const ans = await client.call({ op: "load", record: saved.record, people: people() });
+    if (my !== token) return { ok: true };
+    if (!ans.ok) {
+      update({ busy: false });
+      return { ok: false, error: ans.error, reason: refusalText(ans.error) };
+    }
+    const v = ans.view;
+    log.clear();
+    for (const line of replayLines(v)) log.line(line);
+    log.line(t("log.resumed"), "note");
+    const bubbles = {};
+    if (v.phase === "auction" || v.phase === "signal") {
+      for (const a of v.hand_actions) if (AUCTION_WORDS.has(a.type)) bubbles[a.seat] = bubbleText(a);
+    }
+    const seed = typeof saved.record.seed === "number" ? saved.record.seed : null;
+    update({ seed, bubbles });
+    show(v);
+    save(v, seed);
+    update({ busy: false });
+    run(my);
+    return { ok: true };
   }
-  update({ seed: typeof saved.record.seed === "number" ? saved.record.seed : null, bubbles });
-  show(v);
-  save(v);
-  update({ busy: false });
-  run(my);
-  return { ok: true };
-}
 
-/** The player acts (seat 0): the engine accepts it or says why not. */
-export async function act(action) {
-  if (state.busy || !state.view || !client) return;
-  const my = token;
-  const prev = state.view;
-  update({ busy: true, message: null, hint: null });
-  let ans;
-  try {
-    ans = await client.call({ op: "act", action });
-  } catch {
-    return;
-  }
-  if (my !== token) return;
-  if (!ans.ok) {
-    update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
-    if (action.type === "play") shake(action.card);
-    return;
-  }
-  await present(ans, prev);
-  update({ busy: false });
-  run(my);
-}
-
-export function playCard(card) {
-  return act({ type: "play", seat: 0, card });
-}
-
-/** Asks the engine's hint for the player's turn and highlights it. */
-export async function askHint() {
-  if (state.busy || !client) return;
-  const ans = await client.call({ op: "hint", table: tableLevels() });
-  if (!ans.ok) return update({ message: { kind: "refusal", text: refusalText(ans.error) } });
-  if (!ans.hint || state.settings.watch) return update({ message: { kind: "note", text: t("hint.none") }, hint: null });
-  update({ hint: ans.hint.action, message: { kind: "hint", text: `${t("hint.title")}: ${ans.hint.reason}` } });
-}
-
-/** Restarts the bots after a settings change (watch mode switched on, say). */
-export async function kick() {
-  if (state.busy || !state.view || !client) return;
-  const my = token;
-  const ans = await client.call({ op: "people", people: people() });
-  if (my !== token || state.busy) return;
-  if (ans.ok) show(ans.view);
-  run(token);
-}
-
-async function run(my) {
-  while (my === token) {
-    const v = state.view;
-    if (!v || v.phase === "game_over") break;
-    const watch = state.settings.watch;
-    const seat = v.to_act;
-    const botTurn = v.phase === "hand_over" ? watch : seat !== 0 || watch;
-    if (!botTurn) break;
-    const pace = (v.phase === "hand_over" ? 2500 : v.phase === "play" ? 450 : 650) * speed();
-    update({ busy: true, thinking: seat });
+  /** The player acts (seat 0): the engine accepts it or says why not. */
+  async function act(action) {
+    if (state.busy || !state.view) return;
+    const my = token;
+    const prev = state.view;
+    update({ busy: true, message: null, hint: null });
     let ans;
     try {
-      [ans] = await Promise.all([client.call({ op: "bot", level: botLevel(seat), table: tableLevels() }), sleep(pace)]);
+      ans = await client.call({ op: "act", action });
     } catch {
       return;
     }
     if (my !== token) return;
-    update({ thinking: null });
     if (!ans.ok) {
-      update({ message: { kind: "refusal", text: refusalText(ans.error) } });
-      break;
+      update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
+      if (action.type === "play") table.hand.shake(action.card);
+      return;
     }
-    await present(ans, v);
+    await present(ans, prev);
+    update({ busy: false });
+    run(my);
   }
-  if (my === token) update({ busy: false, thinking: null });
+
+  /** Asks the engine's hint for the player's turn and highlights it. */
+  async function askHint() {
+    if (state.busy) return;
+    const ans = await client.call({ op: "hint", table: tableLevels() });
+    if (!ans.ok) return update({ message: { kind: "refusal", text: refusalText(ans.error) } });
+    if (!ans.hint || state.settings.watch) return update({ message: { kind: "note", text: t("hint.none") }, hint: null });
+    update({ hint: ans.hint.action, message: { kind: "hint", text: `${t("hint.title")}: ${hintText(ans.hint)}` } });
+  }
+
+  /** Tells the engine who plays which seat again, then lets the bots go on (watch mode changed). */
+  async function kick() {
+    if (state.busy || !state.view) return;
+    const my = token;
+    const ans = await client.call({ op: "people", people: people() });
+    if (my !== token || state.busy) return;
+    if (ans.ok) show(ans.view);
+    run(token);
+  }
+
+  async function run(my) {
+    while (my === token) {
+      const v = state.view;
+      if (!v || v.phase === "game_over") break;
+      const watch = state.settings.watch;
+      const seat = v.to_act;
+      const botTurn = v.phase === "hand_over" ? watch : seat !== 0 || watch;
+      if (!botTurn) break;
+      const pace = (v.phase === "hand_over" ? 2500 : v.phase === "play" ? 450 : 650) * speed();
+      update({ busy: true, thinking: seat });
+      let ans;
+      try {
+        [ans] = await Promise.all([client.call({ op: "bot", level: botLevel(seat), table: tableLevels() }), sleep(pace)]);
+      } catch {
+        return;
+      }
+      if (my !== token) return;
+      update({ thinking: null });
+      if (!ans.ok) {
+        update({ message: { kind: "refusal", text: refusalText(ans.error) } });
+        break;
+      }
+      await present(ans, v);
+    }
+    if (my === token) update({ busy: false, thinking: null });
+  }
+
+  /** Shows one accepted action: log, bubble, card flights, phase changes; then saves. */
+  async function present(ans, prev) {
+    const v = ans.view;
+    const a = ans.action;
+    const sp = speed();
+    const bubbles = { ...state.bubbles };
+    const clear = () => { for (const k of Object.keys(bubbles)) delete bubbles[k]; };
+    if (a?.type === "next_hand") {
+      log.line(t("log.new_hand", { n: v.hand_number + 1, who: seatName(v.dealer) }), "new-hand");
+      clear();
+    } else if (a?.type === "ghna") {
+      const g = v.ghna.at(-1);
+      if (g) log.line(ghnaText(g), "ghna");
+      bubbles[a.seat] = bubbleText(a);
+    } else if (a) {
+      log.line(actionText(a));
+      if (AUCTION_WORDS.has(a.type) || a.type === "concede") bubbles[a.seat] = bubbleText(a);
+    }
+    if (prev.phase === "ghna" && v.phase === "play") clear();
+    if (a?.type === "play" && prev.hand_number === v.hand_number) {
+      clear();
+      const from = a.seat === 0 ? table.hand.cardRect(a.card) : null;
+      const finished = v.tricks.length > prev.tricks.length;
+      update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
+      flush();
+      await table.trick.animatePlay(a.seat, from, sp);
+      if (finished) {
+        const trick = v.tricks.at(-1);
+        if (sp > 0) await sleep(650 * sp);
+        await table.trick.animateCollect(trick.winner, sp);
+        log.line(trickText(trick), "trick");
+        update({ shownTrick: v.trick });
+      }
+    } else {
+      update({ view: v, shownTrick: v.trick, bubbles });
+    }
+    if ((prev.phase === "auction" || prev.phase === "signal") && v.phase === "trump") {
+      log.line(auctionWonText(v.contract), "contract");
+    }
+    if (prev.phase === "trump" && v.phase === "play") update({ bubbles: {} });
+    const over = (p) => p === "hand_over" || p === "game_over";
+    if (over(v.phase) && !over(prev.phase) && v.last_hand) {
+      log.line(handEndText(v.last_hand), "result");
+      if (v.phase === "game_over" && v.winner !== null) {
+        log.line(t("log.winner", { team: teamName(v.winner), a: v.scores[v.winner], b: v.scores[1 - v.winner] }), "result");
+      }
+    }
+    save(v, state.seed);
+  }
+
+  return {
+    newGame, resume, act, askHint, kick,
+    playCard: (card) => act({ type: "play", seat: 0, card }),
+  };
 }
 
-/** Shows one accepted action: log, bubble, card flights, phase changes; then saves. */
-async function present(ans, prev) {
-  const v = ans.view;
-  const a = ans.action;
-  const sp = speed();
-  const bubbles = { ...state.bubbles };
-  if (a?.type === "next_hand") {
-    logLine(t("log.new_hand", { n: v.hand_number + 1, who: seatName(v.dealer) }), "new-hand");
-    for (const k of Object.keys(bubbles)) delete bubbles[k];
-  } else if (a?.type === "ghna") {
-    const g = v.ghna.at(-1);
-    if (g) logLine(ghnaText(g), "ghna");
-    bubbles[a.seat] = bubbleText(a);
-  } else if (a) {
-    logLine(actionText(a));
-    if (AUCTION_WORDS.has(a.type) || a.type === "concede") bubbles[a.seat] = bubbleText(a);
-  }
-  if (prev.phase === "ghna" && v.phase === "play") {
-    for (const k of Object.keys(bubbles)) delete bubbles[k];
-  }
-  if (a?.type === "play" && prev.hand_number === v.hand_number) {
-    for (const k of Object.keys(bubbles)) delete bubbles[k];
-    const from = a.seat === 0 ? cardRect(a.card) : null;
-    const finished = v.tricks.length > prev.tricks.length;
-    update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
-    flush();
-    await animatePlay(a.seat, from, sp);
-    if (finished) {
-      const trick = v.tricks.at(-1);
-      if (sp > 0) await sleep(650 * sp);
-      await animateCollect(trick.winner, sp);
-      logLine(trickText(trick), "trick");
-      update({ shownTrick: v.trick });
-    }
-  } else {
-    update({ view: v, shownTrick: v.trick, bubbles });
-  }
-  if ((prev.phase === "auction" || prev.phase === "signal") && v.phase === "trump") {
-    logLine(auctionWonText(v.contract), "contract");
-  }
-  if (prev.phase === "trump" && v.phase === "play") update({ bubbles: {} });
-  const over = (p) => p === "hand_over" || p === "game_over";
-  if (over(v.phase) && !over(prev.phase) && v.last_hand) {
-    logLine(handEndText(v.last_hand), "result");
-    if (v.phase === "game_over" && v.winner !== null) {
-      logLine(t("log.winner", { team: teamName(v.winner), a: v.scores[v.winner], b: v.scores[1 - v.winner] }), "result");
-    }
-  }
-  save(v);
+/** A hint's reason in the player's language (from its code), else the engine's sentence. */
+export function hintText(hint) {
+  const key = `hint.reason.${hint.code}`;
+  return hint.code && t(key, hint.params || {}) !== key ? t(key, hint.params || {}) : hint.reason;
 }

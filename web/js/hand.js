@@ -1,16 +1,23 @@
 // The player's hand: one <button data-card="12E"> per card, in the order the
 // engine gives (trumps first once named, then by suit, strongest first).
-// Legal cards are highlighted; every card stays clickable so that a refused
-// one can show the engine's reason.
+// Legal cards are marked; every card stays clickable so that a refused one
+// can show the engine's reason.
 
 import { h } from "./dom.js";
 import { t, cardName } from "./i18n.js";
 import { cardSVG } from "./cardart.js";
 
-const buttons = new Map(); // card -> its button (kept, so focus survives redraws)
+/** The cards the player may play now ([] when it is not their turn to play). */
+export function legalCards(view, watching) {
+  if (!view || view.phase !== "play" || view.to_act !== 0 || watching) return [];
+  return view.legal.filter((a) => a.type === "play").map((a) => a.card);
+}
 
-export function buildHand(el, onCard) {
-  el.setAttribute("aria-label", t("controls.label"));
+/** createHand(el, onCard) -> {render(st), cardRect(card), shake(card)}. */
+export function createHand(el, onCard) {
+  const buttons = new Map(); // card -> its button (kept, so focus survives redraws)
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", t("hand.label"));
   el.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-card]");
     if (b) onCard(b.dataset.card, b);
@@ -20,68 +27,61 @@ export function buildHand(el, onCard) {
     if (!b || !["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
     const all = [...el.querySelectorAll("button[data-card]")];
     let i = all.indexOf(b);
-    const rtl = getComputedStyle(el).direction === "rtl";
     if (event.key === "Home") i = 0;
     else if (event.key === "End") i = all.length - 1;
-    else i += (event.key === "ArrowRight") !== rtl ? 1 : -1;
-    const next = all[Math.max(0, Math.min(all.length - 1, i))];
-    next?.focus();
+    else i += event.key === "ArrowRight" ? 1 : -1;   // the hand is laid out left to right in every language
+    all[Math.max(0, Math.min(all.length - 1, i))]?.focus();
     event.preventDefault();
   });
-}
 
-function button(card) {
-  return h("button", { type: "button", class: "card", dataset: { card } },
-    h("span", { class: "card-face", html: cardSVG(card, { title: "" }) }));
-}
-
-/** The cards the player may play now ([] when it is not their turn to play). */
-export function legalCards(view, watching) {
-  if (!view || view.phase !== "play" || view.to_act !== 0 || watching) return [];
-  return view.legal.filter((a) => a.type === "play").map((a) => a.card);
-}
-
-export function renderHand(el, st) {
-  const v = st.view;
-  const cards = v ? v.hand_sorted : [];
-  const legal = new Set(legalCards(v, st.settings.watch));
-  const myTurn = legal.size > 0;
-  const hinted = st.hint && st.hint.type === "play" ? st.hint.card : null;
-  for (const [card, b] of buttons) {
-    if (!cards.includes(card)) {
-      b.remove();
-      buttons.delete(card);
-    }
+  function button(card) {
+    return h("button", { type: "button", class: "card", dataset: { card } },
+      h("span", { class: "card-face", "aria-hidden": "true", html: cardSVG(card, { title: "" }) }));
   }
-  let prev = null;
-  cards.forEach((card) => {
-    let b = buttons.get(card);
-    if (!b) {
-      b = button(card);
-      buttons.set(card, b);
+
+  function render(st) {
+    const v = st.view;
+    const cards = v ? v.hand_sorted : [];
+    const legal = new Set(legalCards(v, st.settings.watch));
+    const myTurn = legal.size > 0;
+    const hinted = st.hint && st.hint.type === "play" ? st.hint.card : null;
+    for (const [card, b] of buttons) {
+      if (!cards.includes(card)) {
+        b.remove();
+        buttons.delete(card);
+      }
     }
-    const isLegal = legal.has(card);
-    b.classList.toggle("legal", myTurn && isLegal);
-    b.classList.toggle("illegal", myTurn && !isLegal);
-    b.classList.toggle("hinted", hinted === card);
-    b.setAttribute("aria-label", myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card));
-    const want = prev ? prev.nextSibling : el.firstChild;
-    if (want !== b) el.insertBefore(b, want);
-    prev = b;
-  });
-  el.classList.toggle("my-turn", myTurn);
-  el.style.setProperty("--n", String(Math.max(cards.length, 1)));
-}
+    let prev = null;
+    cards.forEach((card) => {
+      let b = buttons.get(card);
+      if (!b) {
+        b = button(card);
+        buttons.set(card, b);
+      }
+      const isLegal = legal.has(card);
+      b.classList.toggle("legal", myTurn && isLegal);
+      b.classList.toggle("illegal", myTurn && !isLegal);
+      b.classList.toggle("hinted", hinted === card);
+      b.setAttribute("aria-label", myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card));
+      const want = prev ? prev.nextSibling : el.firstChild;
+      if (want !== b) el.insertBefore(b, want);
+      prev = b;
+    });
+    el.classList.toggle("my-turn", myTurn);
+    el.style.setProperty("--n", String(Math.max(cards.length, 1)));
+  }
 
-/** The screen box of a card of the hand (the start of its flight to the table). */
-export function cardRect(card) {
-  const b = buttons.get(card);
-  return b ? b.getBoundingClientRect() : null;
-}
-
-/** A short shake on a refused card. */
-export function shake(card) {
-  const b = buttons.get(card);
-  b?.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
-    { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });
+  return {
+    render,
+    /** The screen box of a card of the hand (the start of its flight to the table). */
+    cardRect(card) {
+      const b = buttons.get(card);
+      return b ? b.getBoundingClientRect() : null;
+    },
+    /** A short shake on a refused card. */
+    shake(card) {
+      buttons.get(card)?.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
+        { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });
+    },
+  };
 }

@@ -29,9 +29,22 @@ export function locale() {
   return code;
 }
 
+/**
+ * The language to speak: `chosen` (the setting, or ?lang=) when the page has
+ * it, else the first of the browser's preferred languages it has, else English.
+ */
+export function pickLocale(chosen, languages = globalThis.navigator?.languages || []) {
+  if (typeof chosen === "string" && Object.hasOwn(LOCALES, chosen)) return chosen;
+  for (const tag of languages) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (Object.hasOwn(LOCALES, base)) return base;
+  }
+  return "en";
+}
+
 /** Switches language (unknown codes keep English); sets lang and dir on <html>. */
 export async function setLocale(next) {
-  if (next && next !== "en" && next in LOCALES) {
+  if (next && next !== "en" && Object.hasOwn(LOCALES, next)) {
     try {
       current = (await import(`./messages/${next}.js`)).default;
       code = next;

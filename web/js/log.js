@@ -5,23 +5,30 @@ import { h } from "./dom.js";
 import { t, seatName, suitName, cardName, teamName } from "./i18n.js";
 
 const MAX = 300;
-let listEl = null;
 
-export function buildLog(el) {
-  listEl = h("ol", { class: "log-list", id: "log-list", "aria-live": "polite", "aria-relevant": "additions" });
+/**
+ * createLog(el) -> {line(text, kind), clear()}: the log as a live list; the
+ * element can take the keyboard focus (it scrolls).  Without an element (the
+ * rules demo) the log keeps nothing.
+ */
+export function createLog(el) {
+  if (!el) return { line() {}, clear() {} };
+  const list = h("ol", { class: "log-list", id: "log-list", "aria-live": "polite", "aria-relevant": "additions" });
+  el.setAttribute("role", "log");
+  el.setAttribute("tabindex", "0");
   el.setAttribute("aria-label", t("log.title"));
-  el.replaceChildren(h("h2", { class: "log-title" }, t("log.title")), listEl);
-}
-
-export function clearLog() {
-  listEl?.replaceChildren();
-}
-
-export function logLine(text, kind = "") {
-  if (!listEl || !text) return;
-  listEl.append(h("li", { class: kind ? `log-${kind}` : null }, text));
-  while (listEl.children.length > MAX) listEl.firstElementChild.remove();
-  listEl.parentElement.scrollTop = listEl.parentElement.scrollHeight;
+  el.replaceChildren(h("h2", { class: "log-title" }, t("log.title")), list);
+  return {
+    line(text, kind = "") {
+      if (!text) return;
+      list.append(h("li", { class: kind ? `log-${kind}` : null }, text));
+      while (list.children.length > MAX) list.firstElementChild.remove();
+      el.scrollTop = el.scrollHeight;
+    },
+    clear() {
+      list.replaceChildren();
+    },
+  };
 }
 
 function who(seat) {

@@ -1,36 +1,73 @@
-// The page: builds the table, starts the engine worker (with progress, a
-// watchdog and a retry), then resumes the saved game or starts a new one.
+// The game page: starts the engine worker (with progress, a watchdog and a
+// retry), builds the table, then resumes the saved game or opens the link
+// the page was opened with.
 //
-// URL fragments: #game=CODE starts the game of a shared code; #record=...
-// (base64url JSON of an engine record) opens that exact position.
+// Links (#game=CODE, #record=...) never replace a game in progress without
+// asking: the player chooses to resume theirs or open the link, and a
+// replaced game is kept as the previous game (the menu brings it back).  A
+// link opened in a tab already showing the game takes effect at once.  A
+// link that cannot be read is reported as a bad link, never as a damaged save.
+//
+// Storage that the browser blocks or that is full never stops the game: a
+// quiet notice says that games are not kept.
 
 import { EngineClient } from "./engine-client.js";
-import { state, update, onRender } from "./state.js";
-import { $ } from "./dom.js";
-import { t, setLocale } from "./i18n.js";
-import { loadSettings, saveSettings, decodeCode, randomSeed } from "./settings.js";
-import { loadGame, quarantineGame } from "./save.js";
-import { buildTable, buildBar, renderTable } from "./table.js";
-import { buildHand, renderHand } from "./hand.js";
-import { buildTrick, renderTrick } from "./trick.js";
-import { buildControls, renderControls } from "./controls.js";
-import { buildLog, logLine } from "./log.js";
+import { createStore } from "./store.js";
+import { $, h } from "./dom.js";
+import { t, setLocale, pickLocale, locale, refusalText } from "./i18n.js";
+import {
+  configureRules, loadSettings, saveSettings, randomSeed,
+} from "./settings.js";
+import { siteStore } from "./storage.js";
+import {
+  loadGame, loadPrevious, quarantineGame, saveGame, swapWithPrevious,
+} from "./save.js";
+import { readLink } from "./links.js";
+import { createBar } from "./bar.js";
+import { createTable } from "./table.js";
+import { createLog } from "./log.js";
+import { createGame } from "./game.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
+  openDialog,
 } from "./dialogs.js";
 import { openSettings } from "./settings-dialog.js";
-import * as game from "./game.js";
 import { enableOffline } from "./pwa.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
+configureRules(config.rules);
+siteStore.probe();
+
 // Start the engine first: it is the slow part, the page draws meanwhile.
-state.config = config;
-state.settings = loadSettings();
 const client = new EngineClient(config, progress);
 let starting = client.start();
+starting.catch(() => {});
 
-const ui = {};
+const store = createStore({ root, settings: loadSettings() });
+const { state, update } = store;
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+/** The save of the game this tab replaces through a link: kept as the previous game once the new one is saved. */
+let replaced = null;
+
+function keep(view, seed) {
+  if (replaced !== null) {
+    siteStore.write("touti.game.previous", replaced);
+    replaced = null;
+    bar.setPrevious(true);
+  }
+  saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now() });
+}
+
+// ------------------------------------------------------------------ the UI
+const bar = createBar($("#bar"), menu);
+const table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
+  onAction: (action) => game.act(action),
+  onCard: (card) => game.playCard(card),
+});
+const log = createLog($("#log"));
+const game = createGame({ client, store, table, log, save: keep, motion: () => !reducedMotion.matches });
 
 function progress(stage, bytes) {
   const steps = { runtime: 1, engine: 2, ready: 3 };
@@ -42,33 +79,6 @@ function progress(stage, bytes) {
   $("#boot-text").textContent = t(`boot.${stage}`);
 }
 
-function buildUI() {
-  buildBar($("#bar"), menu);
-  const { seats } = buildTable($("#table"));
-  ui.seats = seats;
-  ui.info = $("#info");
-  ui.panel = $("#panel");
-  buildTrick($("#trick"));
-  buildControls($("#controls"), (action) => game.act(action));
-  ui.actions = $("#actions");
-  ui.turnLine = $("#turn-line");
-  ui.notes = $("#notes");
-  ui.message = $("#message");
-  buildHand($("#hand"), (card) => game.playCard(card));
-  buildLog($("#log"));
-  onRender((st) => {
-    renderTable(ui, st);
-    renderTrick(st.shownTrick);
-    renderHand($("#hand"), st);
-    renderControls(ui, st);
-    renderPanel(ui.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view) });
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog")) return;
-    if (event.key === "h" || event.key === "H") game.askHint();
-  });
-}
-
 function menu(name) {
   switch (name) {
     case "hint": return game.askHint();
@@ -77,6 +87,7 @@ function menu(name) {
     case "log": return $("#app").classList.toggle("show-log");
     case "settings": return settingsDialog();
     case "new": return confirmNewGame(() => startNew());
+    case "previous": return confirmPrevious();
     default: return undefined;
   }
 }
@@ -89,8 +100,8 @@ function startNew(seed = randomSeed(), rules = state.settings.rules) {
 function settingsDialog() {
   const v = state.view;
   openSettings({ settings: state.settings, seed: state.seed, rules: v ? v.rules : state.settings.rules }, {
-    apply(next, { newGame, rulesChanged }) {
-      const relocalize = next.locale !== state.settings.locale;
+    async apply(next, { newGame, rulesChanged }) {
+      const relocalize = next.locale !== locale();
       saveSettings(next);
       if (relocalize) {
         location.reload();
@@ -109,35 +120,27 @@ function settingsDialog() {
   });
 }
 
-// -------------------------------------------------------------- start-up
-function fragment() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-  return { code: params.get("game"), record: params.get("record") };
+// ----------------------------------------------------------- storage notice
+function storageNotice(status) {
+  const el = $("#notice");
+  const text = status === "blocked" ? t("storage.blocked") : status === "full" ? t("storage.full") : "";
+  el.hidden = !text;
+  el.textContent = text;
+  el.dataset.storage = status;
 }
 
-function decodeRecord(text) {
-  try {
-    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)));
-  } catch {
-    return null;
-  }
+// --------------------------------------------------------- saves and links
+/** Is there a game worth asking about: this tab's, or the saved one, not over and begun? */
+function gameInProgress(saved) {
+  if (state.view) return !["game_over"].includes(state.view.phase) && state.view.action_count > 0;
+  if (saved.status !== "ok") return false;
+  const s = saved.save;
+  if (s.phase) return s.phase !== "game_over" && s.record.actions?.length > 0;
+  return Array.isArray(s.record.actions) && s.record.actions.length > 0;
 }
 
-async function firstGame() {
-  const { code, record } = fragment();
-  if (record) {
-    const parsed = decodeRecord(record);
-    const r = parsed ? await game.resume({ record: parsed }) : { ok: false, reason: "unreadable" };
-    if (r.ok) return;
-    showCorruptSave(r.reason, () => startNew());
-    return;
-  }
-  if (code) {
-    const parsed = decodeCode(code);
-    if (parsed) return startNew(parsed.seed, parsed.rules);
-  }
+/** Resumes the saved game, or starts a new one; a damaged save is reported and moved aside. */
+async function resumeSaved() {
   const saved = loadGame();
   if (saved.status === "ok") {
     const r = await game.resume(saved.save);
@@ -152,6 +155,85 @@ async function firstGame() {
     return;
   }
   await startNew();
+}
+
+/** Asks whether to open a link over the game in progress: resolves "open" or "keep". */
+function askLink() {
+  return new Promise((resolve) => {
+    const d = openDialog("link", t("link.title"), h("p", {}, t("link.text")), [
+      [t("link.keep"), () => resolve("keep"), { id: "link-keep" }],
+      [t("link.open"), () => resolve("open"), { class: "primary", id: "link-open" }],
+    ]);
+    d.addEventListener("cancel", () => resolve("keep"), { once: true });
+  });
+}
+
+function showBadLink(reason) {
+  openDialog("bad-link", t("link.bad.title"), h("p", {}, reason ? t("link.bad.reason", { reason }) : t("link.bad.text")),
+    [[t("close"), null, { id: "bad-link-close" }]]);
+}
+
+/** Opens a link (asking first when a game is in progress). */
+async function openLink(link) {
+  if (link.kind === "bad") {
+    if (!state.view) await resumeSaved();
+    showBadLink();
+    return;
+  }
+  if (link.kind === "record") {                 // a record the engine refuses is a bad link
+    const checked = await client.call({ op: "check", record: link.record });
+    if (!checked.ok) {
+      if (!state.view) await resumeSaved();
+      showBadLink(refusalText(checked.error));
+      return;
+    }
+  }
+  const saved = loadGame();
+  if (gameInProgress(saved)) {
+    if (await askLink() === "keep") {
+      if (!state.view) await resumeSaved();
+      return;
+    }
+    replaced = siteStore.read("touti.game.v1");
+  }
+  if (link.kind === "game") {
+    await startNew(link.seed, link.rules);
+    return;
+  }
+  const r = await game.resume({ record: link.record });
+  if (r.ok) return;
+  replaced = null;
+  await resumeSaved();               // the game in progress goes on
+  showBadLink(r.reason);
+}
+
+/** The fragment's link (and clears it from the address bar), or null. */
+function takeLink() {
+  const link = readLink(location.hash);
+  if (link) history.replaceState(null, "", location.pathname + location.search);
+  return link;
+}
+
+function confirmPrevious() {
+  openDialog("previous", t("previous.title"), h("p", {}, t("previous.text")), [
+    [t("settings.cancel"), null],
+    [t("previous.switch"), async () => {
+      if (swapWithPrevious()) await resumeSaved();
+      bar.setPrevious(loadPrevious().status === "ok");
+    }, { class: "primary", id: "previous-switch" }],
+  ]);
+}
+
+// -------------------------------------------------------------- start-up
+async function firstGame() {
+  const link = takeLink();
+  if (link) await openLink(link);
+  else await resumeSaved();
+  bar.setPrevious(loadPrevious().status === "ok");
+  window.addEventListener("hashchange", () => {
+    const next = takeLink();
+    if (next) openLink(next);
+  });
 }
 
 async function boot() {
@@ -174,7 +256,6 @@ async function boot() {
   }
   overlay.hidden = true;
   overlay.classList.remove("failed");
-  game.attach(client);
   update({ ready: true });
   root.dataset.ready = "true";
   await firstGame();
@@ -186,11 +267,21 @@ $("#boot-retry").addEventListener("click", () => {
   progress("runtime");
   boot();
 });
-$("#boot-retry").textContent = t("boot.retry");
 
-await setLocale(state.settings.locale);
-buildUI();
+await setLocale(pickLocale(state.settings.locale));
+$("#boot-retry").textContent = t("boot.retry");
+store.onRender((st) => {
+  bar.render(st);
+  table.render(st);
+  root.dataset.phase = st.view ? st.view.phase : "none";
+  renderPanel(table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view) });
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, select, textarea, dialog")) return;
+  if (event.key === "h" || event.key === "H") game.askHint();
+});
+siteStore.onStatus(storageNotice);
 progress("runtime");
 update({});
 boot();
-window.addEventListener("error", (e) => logLine(String(e.message), "error"));
+window.addEventListener("error", (e) => log.line(String(e.message), "error"));

@@ -2,11 +2,10 @@
 // animation speed, language, the rules of the next game, and the game code.
 
 import { h } from "./dom.js";
-import { t, seatName, LOCALES } from "./i18n.js";
+import { t, seatName, LOCALES, locale } from "./i18n.js";
 import { openDialog } from "./dialogs.js";
 import {
-  LEVELS, SPEEDS, TARGETS, GHNA_CAPS, OVERTRUMPS, RULE_FLAGS, normalize, sameRules,
-  encodeCode, decodeCode,
+  LEVELS, SPEEDS, TARGETS, normalize, sameRules, encodeCode, decodeCode, ruleSchema,
 } from "./settings.js";
 
 function select(name, label, options, value) {
@@ -28,9 +27,19 @@ function check(name, label, value) {
  * Opens the dialog.  `current` is {settings, seed, rules} of the game in
  * progress; `on` has apply(settings, {newGame}) and playCode({seed, rules}).
  */
+/** One field of the rules, built from the engine's description of that switch. */
+function ruleField(f, value) {
+  if (f.kind === "bool") return check(f.name, t(`rules.${f.name}`), value);
+  if (f.kind === "choice") {
+    return select(f.name, t(`rules.${f.name}`), f.choices.map((k) => [k, t(`rules.${f.name}.${k}`)]), value);
+  }
+  const values = TARGETS.includes(value) ? TARGETS : [...TARGETS, value].sort((a, b) => a - b);
+  return select(f.name, t(`rules.${f.name}`), values.map((n) => [n, String(n)]), value);
+}
+
 export function openSettings(current, on) {
   const s = current.settings;
-  const targets = TARGETS.includes(s.rules.target) ? TARGETS : [...TARGETS, s.rules.target].sort((a, b) => a - b);
+  const schema = ruleSchema();
   const code = current.seed === null ? "" : encodeCode(current.seed, current.rules);
   const codeInput = h("input", { id: "set-code-input", name: "code", autocomplete: "off",
     spellcheck: "false", "aria-describedby": "set-code-error", placeholder: "K3F9Z2" });
@@ -42,12 +51,9 @@ export function openSettings(current, on) {
       check("watch", t("settings.watch"), s.watch)),
     h("fieldset", {}, h("legend", {}, t("settings.speed")),
       select("speed", t("settings.speed"), Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), s.speed),
-      select("locale", t("settings.language"), Object.entries(LOCALES), s.locale)),
+      select("locale", t("settings.language"), Object.entries(LOCALES), s.locale ?? locale())),
     h("fieldset", {}, h("legend", {}, t("settings.rules")),
-      select("target", t("rules.target"), targets.map((n) => [n, String(n)]), s.rules.target),
-      select("ghna_cap", t("rules.ghna_cap"), GHNA_CAPS.map((k) => [k, t(`rules.ghna_cap.${k}`)]), s.rules.ghna_cap),
-      select("overtrump", t("rules.overtrump"), OVERTRUMPS.map((k) => [k, t(`rules.overtrump.${k}`)]), s.rules.overtrump),
-      ...RULE_FLAGS.map((f) => check(f, t(`rules.${f}`), s.rules[f]))),
+      ...schema.map((f) => ruleField(f, s.rules[f.name]))),
     h("fieldset", {}, h("legend", {}, t("settings.code")),
       h("p", { class: "help" }, t("settings.code.help")),
       h("output", { class: "code", id: "game-code" }, code),
@@ -75,10 +81,8 @@ export function openSettings(current, on) {
       watch: f.watch.checked,
       speed: f.speed.value,
       locale: f.locale.value,
-      rules: {
-        target: Number(f.target.value), ghna_cap: f.ghna_cap.value, overtrump: f.overtrump.value,
-        signals: f.signals.checked, truthful: f.truthful.checked, concession: f.concession.checked,
-      },
+      rules: Object.fromEntries(schema.map((r) => [r.name,
+        r.kind === "bool" ? f[r.name].checked : r.kind === "int" ? Number(f[r.name].value) : f[r.name].value])),
     });
   };
   const dialog = openDialog("settings", t("settings.title"), form, [

@@ -1,28 +1,62 @@
 // Player settings (bots, speed, language, rules of the next game) and the
 // shareable game code.  Rules are immutable for a game in progress: a change
 // applies to the next game.
+//
+// The rule switches are the engine's: the build writes `Rules.describe()`
+// (touti_core/rules.py: each switch's kind, default and choices) into the
+// page's configuration, and configureRules() takes it.  Nothing here repeats
+// the rules; anything read from storage or a URL is checked against those
+// descriptions by own keys only, and any unknown value takes its default.
+
+import { siteStore } from "./storage.js";
 
 const KEY = "touti.settings.v1";
 
 export const LEVELS = ["easy", "normal", "strong"];
-export const SPEEDS = { slow: 1.6, normal: 1, fast: 0.45, instant: 0 };
+export const SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.45, instant: 0 });
+/** Targets offered in the settings (the engine takes any positive multiple of 10). */
 export const TARGETS = [100, 200, 300, 400, 500, 600, 800, 1000];
-export const GHNA_CAPS = ["standard", "contract_minus_50", "none"];
-export const OVERTRUMPS = ["always", "not_over_partner", "never"];
-export const RULE_FLAGS = ["signals", "truthful", "concession"];
 
-export const DEFAULT_RULES = Object.freeze({
-  target: 600, ghna_cap: "standard", overtrump: "always",
-  signals: true, truthful: true, concession: true,
-});
+/** The engine's rule switches ([{name, kind, default, choices | multiple_of, minimum}]). */
+let SCHEMA = [];
+
+export function configureRules(schema) {
+  SCHEMA = Array.isArray(schema) ? schema : [];
+}
+
+export function ruleSchema() {
+  return SCHEMA;
+}
+
+const own = (obj, key) => typeof key === "string" && Object.hasOwn(obj, key);
+
+export function defaultRules() {
+  return Object.fromEntries(SCHEMA.map((f) => [f.name, f.default]));
+}
+
+/** One rule value checked against its switch's description. */
+function validRule(f, v) {
+  if (f.kind === "int") return Number.isSafeInteger(v) && v >= f.minimum && v % f.multiple_of === 0;
+  if (f.kind === "choice") return f.choices.includes(v);
+  return typeof v === "boolean";
+}
+
+export function normalizeRules(raw) {
+  const r = defaultRules();
+  if (!raw || typeof raw !== "object") return r;
+  for (const f of SCHEMA) {
+    if (Object.hasOwn(raw, f.name) && validRule(f, raw[f.name])) r[f.name] = raw[f.name];
+  }
+  return r;
+}
 
 export function defaults() {
   return {
     levels: { 1: "normal", 2: "normal", 3: "normal" },
     watch: false,
     speed: "normal",
-    locale: "en",
-    rules: { ...DEFAULT_RULES },
+    locale: null,          // null: the browser's languages decide (i18n.js)
+    rules: defaultRules(),
   };
 }
 
@@ -30,80 +64,82 @@ export function defaults() {
 export function normalize(raw) {
   const s = defaults();
   if (!raw || typeof raw !== "object") return s;
-  for (const seat of [1, 2, 3]) {
-    if (LEVELS.includes(raw.levels?.[seat])) s.levels[seat] = raw.levels[seat];
+  const levels = raw.levels && typeof raw.levels === "object" ? raw.levels : {};
+  for (const seat of ["1", "2", "3"]) {
+    if (Object.hasOwn(levels, seat) && LEVELS.includes(levels[seat])) s.levels[seat] = levels[seat];
   }
   s.watch = raw.watch === true;
-  if (raw.speed in SPEEDS) s.speed = raw.speed;
-  if (typeof raw.locale === "string") s.locale = raw.locale;
+  if (own(SPEEDS, raw.speed)) s.speed = raw.speed;
+  if (typeof raw.locale === "string" && /^[a-z]{2,3}$/.test(raw.locale)) s.locale = raw.locale;
   s.rules = normalizeRules(raw.rules);
   return s;
 }
 
-export function normalizeRules(raw) {
-  const r = { ...DEFAULT_RULES };
-  if (!raw || typeof raw !== "object") return r;
-  if (Number.isInteger(raw.target) && raw.target > 0 && raw.target % 10 === 0) r.target = raw.target;
-  if (GHNA_CAPS.includes(raw.ghna_cap)) r.ghna_cap = raw.ghna_cap;
-  if (OVERTRUMPS.includes(raw.overtrump)) r.overtrump = raw.overtrump;
-  for (const f of RULE_FLAGS) if (typeof raw[f] === "boolean") r[f] = raw[f];
-  return r;
+/** A speed name from a URL or storage, or null when it is not one. */
+export function speedOf(name) {
+  return own(SPEEDS, name) ? name : null;
 }
 
-export function loadSettings(storage = globalThis.localStorage) {
+export function loadSettings(store = siteStore) {
   try {
-    return normalize(JSON.parse(storage.getItem(KEY) || "null"));
+    return normalize(JSON.parse(store.read(KEY) || "null"));
   } catch {
     return defaults();
   }
 }
 
-export function saveSettings(settings, storage = globalThis.localStorage) {
-  try {
-    storage.setItem(KEY, JSON.stringify(settings));
-  } catch {
-    /* storage full or blocked: settings last for this visit only */
-  }
+export function saveSettings(settings, store = siteStore) {
+  return store.write(KEY, JSON.stringify(settings));
 }
 
 // -------------------------------------------------------------- game codes
 // A code is the deal's seed in base 36, then, when the rules differ from the
-// defaults, "-" + target/10 in base 36 + "." + cap index + overtrump index +
-// flag bits (signals 4, truthful 2, concession 1).  "K3F9Z2", "K3F9Z2-A.107".
+// defaults, "-" + target/10 in base 36 + "." + the index of each choice
+// switch's value + the bits of the true/false switches (the first one the
+// highest bit): "K3F9Z2", "K3F9Z2-A.107".
 
 export function sameRules(a, b) {
-  return Object.keys(DEFAULT_RULES).every((k) => a[k] === b[k]);
+  return SCHEMA.every((f) => a[f.name] === b[f.name]);
 }
 
-export function encodeCode(seed, rules = DEFAULT_RULES) {
+const choices = () => SCHEMA.filter((f) => f.kind === "choice");
+const flags = () => SCHEMA.filter((f) => f.kind === "bool");
+
+export function encodeCode(seed, rules = defaultRules()) {
   let code = seed.toString(36).toUpperCase();
   const r = normalizeRules(rules);
-  if (!sameRules(r, DEFAULT_RULES)) {
-    const bits = (r.signals ? 4 : 0) + (r.truthful ? 2 : 0) + (r.concession ? 1 : 0);
+  if (!sameRules(r, defaultRules())) {
+    let bits = 0;
+    for (const f of flags()) bits = bits * 2 + (r[f.name] ? 1 : 0);
     code += `-${(r.target / 10).toString(36).toUpperCase()}.` +
-      `${GHNA_CAPS.indexOf(r.ghna_cap)}${OVERTRUMPS.indexOf(r.overtrump)}${bits}`;
+      choices().map((f) => f.choices.indexOf(r[f.name])).join("") + bits.toString(8);
   }
   return code;
 }
 
 /** {seed, rules} of a code, or null when it is not one. */
 export function decodeCode(text) {
-  const m = /^([0-9A-Z]{1,10})(?:-([0-9A-Z]{1,4})\.([0-2])([0-2])([0-7]))?$/.exec(
-    String(text || "").trim().toUpperCase());
+  const m = /^([0-9A-Z]{1,11})(?:-([0-9A-Z]{1,4})\.([0-9]+))?$/.exec(
+    String(text ?? "").trim().toUpperCase());
   if (!m) return null;
   const seed = parseInt(m[1], 36);
   if (!Number.isSafeInteger(seed)) return null;
-  if (!m[2]) return { seed, rules: { ...DEFAULT_RULES } };
-  const bits = Number(m[5]);
-  return {
-    seed,
-    rules: {
-      target: parseInt(m[2], 36) * 10,
-      ghna_cap: GHNA_CAPS[Number(m[3])],
-      overtrump: OVERTRUMPS[Number(m[4])],
-      signals: (bits & 4) !== 0, truthful: (bits & 2) !== 0, concession: (bits & 1) !== 0,
-    },
-  };
+  if (!m[2]) return { seed, rules: defaultRules() };
+  const cs = choices();
+  const fs = flags();
+  const digits = m[3];
+  if (digits.length !== cs.length + 1) return null;
+  const rules = { target: parseInt(m[2], 36) * 10 };
+  for (const [i, f] of cs.entries()) {
+    const value = f.choices[Number(digits[i])];
+    if (value === undefined) return null;
+    rules[f.name] = value;
+  }
+  const bits = Number(digits.at(-1));
+  if (bits >= 2 ** fs.length) return null;
+  fs.forEach((f, i) => { rules[f.name] = (bits >> (fs.length - 1 - i) & 1) === 1; });
+  const r = normalizeRules(rules);
+  return sameRules(r, rules) ? { seed, rules: r } : null;
 }
 
 /** A fresh random seed (32 bits). */

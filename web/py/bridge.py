@@ -12,6 +12,8 @@ Requests (fields beyond ``op``):
 - ``new``: ``seed`` (a whole number), ``rules`` (optional), ``people`` (optional:
   the seats persons play, default ``[0]``);
 - ``load``: ``record`` (an engine record), ``people`` (optional);
+- ``check``: ``record`` — whether the engine accepts a record (the game in
+  progress is untouched): ``{"ok": true}`` or its refusal;
 - ``people``: ``people`` — who plays which seat changed (watching the bots);
 - ``view``: the current view;
 - ``act``: ``action`` — only for a seat a person plays (a bot's seat acts only
@@ -124,6 +126,11 @@ def op_load(req):
     return _out()
 
 
+def op_check(req):
+    api.from_record(_field(req, "record", lambda r: isinstance(r, dict)))
+    return {"ok": True}
+
+
 def op_people(req):
     _game()
     S.people = set(_field(req, "people", _is_seats))
@@ -182,7 +189,7 @@ def op_hint(req):
     return {"ok": True, "hint": bots.hint(v, v["legal"], table=table)}
 
 
-OPS = {"new": op_new, "load": op_load, "people": op_people, "view": op_view, "act": op_act,
+OPS = {"new": op_new, "load": op_load, "check": op_check, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint}
 
 

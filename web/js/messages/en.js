@@ -74,6 +74,8 @@ export default {
   "menu.settings": "Settings",
   "menu.new_game": "New game",
   "menu.log": "Log",
+  "menu.previous_game": "Previous game",
+  "hand.label": "Your hand",
 
   // whose turn
   "turn.you.auction": "Your turn: bid, pass or announce.",
@@ -171,10 +173,25 @@ export default {
   "last_trick.won": (p) => `${p.who} ${you(p, "win", "wins")} it: ${p.points} points.`,
   close: "Close",
 
-  // saves
+  // saves, storage and links
   "save.corrupt.title": "The saved game could not be restored",
   "save.corrupt.text": "It is damaged or comes from an incompatible version ({reason}).",
   "save.corrupt.new": "Start a new game",
+  "storage.blocked": "This browser does not let the site keep anything: your game will not be kept after you leave.",
+  "storage.full": "The browser's storage is full: this game is not being saved.",
+  "link.title": "Open this link?",
+  "link.text": "You have a game in progress. If you open the link, your game is kept as the previous game (in the menu).",
+  "link.keep": "Resume my game",
+  "link.open": "Open the link",
+  "link.bad.title": "This link does not open a game",
+  "link.bad.text": "It is damaged or incomplete. Your game is unchanged.",
+  "link.bad.reason": "It is damaged or incomplete ({reason}). Your game is unchanged.",
+  "previous.title": "Previous game",
+  "previous.text": "Go back to the game that a link replaced? This game then becomes the previous one.",
+  "previous.switch": "Switch games",
+  "refusal.bad_request": "The page sent the engine a request it cannot read ({field}).",
+  "refusal.not_your_seat": "You can act only for your own seat; the bots play theirs.",
+  "refusal.internal": "Something went wrong in the game engine.",
 
   // settings
   "settings.title": "Settings",

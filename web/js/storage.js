@@ -1,0 +1,116 @@
+// The site's storage (localStorage), made safe: blocked storage (private
+// modes, some embedded frames: reading localStorage throws SecurityError)
+// and a full one (QuotaExceededError) never stop the page.
+//
+// A Store reports its status — "ok", "blocked" (nothing is kept after this
+// visit) or "full" (the last write failed even after freeing the site's own
+// stale copies) — to its listeners, so that the page can say so quietly.
+// Writes that fail are never silent: write() returns false and the status
+// tells why.
+
+/** Our keys that may be dropped to make room (stale copies of our own). */
+export const STALE_KEYS = ["touti.game.corrupt"];
+
+function isQuota(err) {
+  return !!err && (err.name === "QuotaExceededError" || err.name === "NS_ERROR_DOM_QUOTA_REACHED"
+    || err.code === 22 || err.code === 1014);
+}
+
+export class Store {
+  /** `backend()` returns the Storage object (it may throw, as localStorage does when blocked). */
+  constructor(backend = () => globalThis.localStorage) {
+    this.backend = backend;
+    this.status = "ok";
+    this.listeners = [];
+  }
+
+  onStatus(fn) {
+    this.listeners.push(fn);
+    fn(this.status);
+  }
+
+  setStatus(status) {
+    if (status === this.status) return;
+    this.status = status;
+    for (const fn of this.listeners) fn(status);
+  }
+
+  /** The Storage object, or null when the browser blocks it. */
+  storage() {
+    try {
+      const s = this.backend();
+      if (!s) throw new Error("no storage");
+      return s;
+    } catch {
+      this.setStatus("blocked");
+      return null;
+    }
+  }
+
+  /** Checks, once, that this browser lets the site keep anything at all. */
+  probe() {
+    const s = this.storage();
+    if (!s) return this.status;
+    try {
+      s.getItem("touti.probe");
+    } catch {
+      this.setStatus("blocked");
+    }
+    return this.status;
+  }
+
+  read(key) {
+    const s = this.storage();
+    if (!s) return null;
+    try {
+      return s.getItem(key);
+    } catch {
+      this.setStatus("blocked");
+      return null;
+    }
+  }
+
+  /** Writes `text`; on a full storage frees our stale copies and tries again. */
+  write(key, text) {
+    const s = this.storage();
+    if (!s) return false;
+    try {
+      s.setItem(key, text);
+    } catch (err) {
+      if (!isQuota(err)) {
+        this.setStatus("blocked");
+        return false;
+      }
+      let freed = false;
+      for (const stale of STALE_KEYS) {
+        if (stale === key) continue;
+        try {
+          if (s.getItem(stale) !== null) {
+            s.removeItem(stale);
+            freed = true;
+          }
+        } catch { /* nothing more to free */ }
+      }
+      try {
+        if (!freed) throw err;
+        s.setItem(key, text);
+      } catch {
+        this.setStatus("full");
+        return false;
+      }
+    }
+    if (this.status === "full") this.setStatus("ok");
+    return true;
+  }
+
+  remove(key) {
+    const s = this.storage();
+    if (!s) return;
+    try {
+      s.removeItem(key);
+    } catch { /* nothing more to do */ }
+  }
+}
+
+/** The page's store of the site's localStorage. */
+export const siteStore = new Store();
