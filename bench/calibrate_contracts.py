@@ -18,9 +18,10 @@ prediction and the share made (with its 95% interval), the shift that
 would make the predictions right on average, in log-odds and in points of the
 simulated result (``bid_bias`` and ``their_bias`` add points to it; one point
 moves the log-odds by about 1.7 / ``sim_sigma``), and the logistic fit
-``made ~ sigmoid(slope x logit(p) + shift)`` with its standard errors: the
+``made ~ sigmoid(slope x logit(p) + shift)`` with its standard errors (the
 strong bot's ``own_slope``, ``own_shift``, ``their_slope`` and ``their_shift``
-settings apply it.
+settings applied it; they gained nothing and were removed,
+docs/lab/removed-experiments.md).
 
     python bench/calibrate_contracts.py --deals 600
     python bench/calibrate_contracts.py --deals 600 --bot "strong:bid_bias=8,their_bias=2"
@@ -40,9 +41,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibrate_reading import fit  # noqa: E402
 from touti_core.arena import _mix, deal_hands, play_table, wilson_ci  # noqa: E402
-from touti_core.bots.players import logit, make_bot, sigmoid  # noqa: E402
+from touti_core.bots.players import make_bot, sigmoid  # noqa: E402
 from touti_core.engine import AUCTION  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
+
+def logit(p: float) -> float:
+    """The inverse of ``sigmoid``, ``p`` kept within 1e-6 of 0 and 1."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
 
 BANDS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.0001))
 

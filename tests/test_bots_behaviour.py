@@ -372,28 +372,6 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
         f"it costs less than letting them play.")
 
 
-def test_the_auction_chances_can_be_recalibrated():
-    """``own_slope``/``own_shift`` and ``their_slope``/``their_shift`` map the simulated
-    chances through ``sigmoid(slope x logit(p) + shift)`` before the auction weighs them
-    (bench/calibrate_contracts.py fits them); the same deals give the mapped chances."""
-    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
-    s = do(s, "bid", amount=70)
-    v = view(s)
-    legal = [code_of(a) for a in v["legal"]]
-    got = {}
-    for name in ("strong:roll_bids=0",
-                 "strong:roll_bids=0,own_slope=2,own_shift=0.5,their_slope=0.5,their_shift=-1"):
-        bot = make_bot(name, seed=1)
-        bot.play_contract = _simulated({1: 75, 3: 75, 0: 68, 2: 68})
-        code = bot.act(from_view(v), legal)
-        got[name] = (code, bot.why)
-    (c0, plain), (c1, mapped) = got.values()
-    logit = lambda p: math.log(p / (1 - p))
-    assert c0 == c1 == bid_code(80)
-    assert mapped["prob"] == pytest.approx(sigmoid(2 * logit(plain["prob"]) + 0.5), abs=1e-9)
-    assert mapped["theirs"] == pytest.approx(sigmoid(0.5 * logit(plain["theirs"]) - 1), abs=1e-9)
-
-
 def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
     """Each simulated deal plays the opponents' contract once, with the trump the
     declarer's hand in that deal calls for.  Here seat 0 makes its 70 only with that
@@ -435,6 +413,14 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
         normal_cdf((v - amount + 0.5) / bot.sim_sigma))
 
 
+def _leave_value(bot, k, worlds: list, code: int) -> tuple:
+    """(value for this team, the opponents' chance to make their contract) of leaving the
+    auction with ``code``: the rollouts of that one code."""
+    theirs = {}
+    value = bot.rollout_values(k, worlds, [code], theirs)[code]
+    return value, theirs[code][0]
+
+
 LAST = {3: "3O 3E 3C 3B 12B"}      # seat 3, the dealer, speaks last: no Ace, no Ghna
 
 
@@ -457,7 +443,7 @@ def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
     k, deal, bot, g = _last_seat_leaves(s)
     assert g.phase == HAND_OVER and g.last_hand["cancelled"]
     bot.play_contract = _simulated({0: 130, 1: 130, 2: 130, 3: 130})
-    assert bot.leave_value(k, [(deal, 1.0)], A_PASS) == (0.0, None)
+    assert _leave_value(bot, k, [(deal, 1.0)], A_PASS) == (0.0, None)
 
 
 @pytest.mark.parametrize("points, value", [(0, 70.0), (130, -70.0)])
@@ -472,7 +458,7 @@ def test_leaving_last_lets_the_opponents_play_their_contract(points, value):
     k, deal, bot, g = _last_seat_leaves(s)
     assert (g.phase, g.declarer, g.contract) == (PLAY, 0, 70)
     bot.play_contract = _simulated({0: points, 2: points})
-    got, theirs = bot.leave_value(k, [(deal, 1.0)], A_PASS)
+    got, theirs = _leave_value(bot, k, [(deal, 1.0)], A_PASS)
     assert got == pytest.approx(value, abs=1e-3)
     assert theirs == pytest.approx(0.0 if points == 0 else 1.0, abs=1e-5)
 
@@ -491,7 +477,7 @@ def test_leaving_the_auction_counts_the_contract_the_partner_will_bid():
     g = bot.rest_of_auction(k, deal, A_PASS)
     assert (g.phase, g.declarer, g.trump) == (PLAY, 2, 0)
     bot.play_contract = _simulated({0: 0, 1: 0, 2: 130, 3: 0})
-    got, theirs = bot.leave_value(k, [(deal, 1.0)], A_PASS)
+    got, theirs = _leave_value(bot, k, [(deal, 1.0)], A_PASS)
     assert got == pytest.approx(g.contract, abs=1e-3) and g.contract >= 70
     assert theirs is None
 
@@ -500,50 +486,6 @@ def _first_to_bid_with_an_ace() -> tuple:
     """Seat 0 speaks first, holding Aces: (its knowledge, its legal action codes)."""
     v = view(deal_game({0: "1O 3O 12O 10O 7O 3C 3E"}, dealer=3))
     return from_view(v), [code_of(a) for a in v["legal"]]
-
-
-@pytest.mark.parametrize("leave, expected", [(1000.0, "pass"), (-1000.0, "bid")])
-def test_with_roll_leave_the_strong_bot_weighs_its_bids_against_the_rolled_out_pass(leave, expected):
-    """The rolled-out value of leaving is what a bid must beat; seat 0 would leave with an
-    AS announcement (it holds an Ace, its partner may still bid), so that is rolled out."""
-    k, legal = _first_to_bid_with_an_ace()
-    bot = make_bot("strong:roll_leave=1", seed=1)
-    asked = []
-    bot.leave_value = lambda k, worlds, code: asked.append(code) or (leave, None)
-    code = bot.act(k, legal)
-    assert asked == [A_ANNOUNCE_AS]
-    if expected == "pass":
-        assert code == A_ANNOUNCE_AS
-    else:
-        assert A_BID <= code < A_PASS
-
-
-def test_with_roll_partner_the_partner_bids_like_a_bolder_normal_bot():
-    """In the rolled-out auction the partner (seat 2, with two Ghna) bids 90 as the normal
-    bot does; with roll_partner it bids with this bot's margin and its bid_bias added to
-    the hand evaluation (40 here), so it bids 100."""
-    spec = {0: "1O 3O 1C 3C 1E 3E 1B 12O 12C 12E", 1: "2O 4O 5O 2C 4C 5C 2E 4E 5E 2B",
-            3: "4B 5B 6O 6C 6E 6B 7O 7C 7E 7B"}
-    s = deal_game(spec, dealer=3)
-    k = from_view(view(s))
-    assert k.seat == 0
-    deal = _world(make_deal(spec))
-    for settings, contract in (("bid_bias=40", 90), ("roll_partner=1,bid_bias=40", 100)):
-        g = make_bot("strong:" + settings, seed=1).rest_of_auction(k, deal, A_PASS)
-        assert (g.phase, g.declarer, g.contract) == (PLAY, 2, contract)
-
-
-@pytest.mark.parametrize("roll_leave, rolled", [(1, True), (2, False), (0, False)])
-def test_roll_leave_2_rolls_the_auction_out_only_before_anyone_has_bid(roll_leave, rolled):
-    s = deal_game({1: "3O 3E 3C 3B 12O"}, dealer=3)
-    s = do(s, "bid", amount=70)                 # seat 0 bids; seat 1 is to act
-    v = view(s)
-    bot = make_bot(f"strong:roll_leave={roll_leave},roll_bids=0", seed=1)
-    asked = []
-    bot.leave_value = lambda k, worlds, code: asked.append(code) or (0.0, None)
-    bot.act(from_view(v), [code_of(a) for a in v["legal"]])
-    assert asked == ([A_PASS] if rolled else [])
-
 
 
 @pytest.mark.parametrize("favourite", [0, -1])
@@ -667,25 +609,3 @@ def test_a_bid_that_pushes_the_opponents_higher_is_explained_as_such():
     why["theirs"] = 0.9
     assert explain(k, bid_code(80), why).startswith(
         "Bid 80 to stop the opponents' 70 (they would make it about 90% of the time)")
-
-
-def test_model_tol_plays_the_sensible_play_model_s_card_when_the_search_allows():
-    """With model_tol the strong bot plays the normal bot's card (the model its partner
-    reads the cards with) whenever the search values it within model_tol of the best:
-    with a huge tolerance, always (among equivalent cards too); the values the hint
-    reads still name that card."""
-    g = Game.new(21)
-    normal = [make_bot("normal", seed=s) for s in range(4)]
-    checked = differ = 0
-    while g.phase not in (HAND_OVER, GAME_OVER) and checked < 12:
-        seat = g.to_act
-        if g.phase == PLAY and len(g.legal()) > 1:
-            model = make_bot("normal").act_game(g, seat)
-            tolerant = make_bot("strong:model_tol=1000", seed=3)
-            assert tolerant.act_game(g, seat) == model
-            if tolerant.why["kind"] == "card":      # not forced: the values name it
-                assert model in tolerant.why["values"] and model in tolerant.why["made"]
-            differ += make_bot("strong", seed=3).act_game(g, seat) != model
-            checked += 1
-        g.apply(normal[seat].act_game(g, seat))
-    assert checked == 12 and differ > 0      # the search alone does not always agree

@@ -20,7 +20,7 @@ from touti_core.bots.knowledge import from_game
 from touti_core.bots.play import (Deal, Table, _moves, ghna_keep, heuristic_card, legal_mask, playout,
                                   solve)
 from touti_core.bots import players
-from touti_core.bots.players import effective_sample, make_bot, resample
+from touti_core.bots.players import make_bot, resample
 from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import PLAY, Game
 from touti_core.rules import Rules
@@ -61,22 +61,18 @@ def points_in_hands(d: Deal) -> int:
     return sum(POINTS[c] for c in range(40) if rest >> c & 1)
 
 
-def minimax(d: Deal, model: int = -1) -> int:
-    """The declaring team's final points, every legal card tried (the reference); the
-    players of team ``model`` play the heuristic policy's card, seeing every hand."""
+def minimax(d: Deal) -> int:
+    """The declaring team's final points, every legal card tried (the reference)."""
     if d.ntricks == 10:
         return d.decl_points()
     s = d.to_act
     lm = d.legal()
-    if (s & 1) == model:
-        lm = BIT[heuristic_card(s, d.hands[s], lm, d.trick, d.win_card, d.win_seat, d.trump,
-                                d.decl, Table(d.hands, True), d.keep_mask(s))]
     values = []
     for c in range(40):
         if lm >> c & 1:
             e = d.copy()
             e.play(c)
-            values.append(minimax(e, model))
+            values.append(minimax(e))
     return max(values) if (s & 1) == (d.decl & 1) else min(values)
 
 
@@ -86,30 +82,6 @@ def minimax(d: Deal, model: int = -1) -> int:
 def test_solve_equals_plain_minimax(seed, left, overtrump):
     d = random_endgame(random.Random(seed), left, overtrump)
     assert solve(d.copy()) == minimax(d)
-
-
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), model=st.sampled_from((0, 1)))
-def test_solve_against_a_model_of_one_team_equals_plain_search_against_it(seed, left, model):
-    """solve(model=t): team t plays the heuristic policy, the other team its best."""
-    d = random_endgame(random.Random(seed), left)
-    assert solve(d.copy(), model=model) == minimax(d, model)
-
-
-def test_a_model_of_the_defenders_is_weaker_than_their_best_defence():
-    """Against defenders who play the heuristic policy the declarers make at least what
-    they make against the best defence, and in some positions more (the model is not
-    their best play); against declarers who play it, the declarers make at most as much."""
-    more = less = 0
-    for seed in range(60):
-        d = random_endgame(random.Random(seed), 3)
-        best = solve(d.copy())
-        weak_defence = solve(d.copy(), model=1 - (d.decl & 1))
-        weak_declarers = solve(d.copy(), model=d.decl & 1)
-        assert weak_declarers <= best <= weak_defence
-        more += weak_defence > best
-        less += weak_declarers < best
-    assert more and less
 
 
 def test_only_truly_equivalent_cards_are_merged():
@@ -234,43 +206,6 @@ def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settin
         assert heavy == pytest.approx(2 * n / 3, abs=1)
 
 
-@pytest.mark.parametrize("spread, tricks, drawn", [
-    (False, 0, [1152, 1152]), (True, 0, [1152]), (False, 6, [480])])
-def test_a_pool_whose_weights_are_worth_few_deals_is_drawn_again(spread, tricks, drawn, monkeypatch):
-    """With ess_target, the card play before the exact tricks draws its pool again while
-    the weights' effective sample is below the target, up to pool_max x 48 deals;
-    identical deals drawn twice are merged, their weights added.  Weights spread
-    evenly, or the exact tricks: one pool."""
-    bot = make_bot("strong:ess_target=40,pool_max=48", 3)
-    asked = []
-    merged = {}
-
-    class Drawn:
-        def worlds(self, n, deadline):
-            asked.append(n)
-            out = [([i, 0, 0, 0], 1.0 if spread or i == 0 else 1e-6) for i in range(n)]
-            for h, w in out:
-                merged[h[0]] = merged.get(h[0], 0.0) + w
-            return out
-    bot.sampler = lambda k: Drawn()
-    g = Game.new(11)
-    g.setup_play(1, 100, 0)
-    k = from_game(g, g.to_act)
-    k.tricks = [None] * tricks
-    seen = []
-
-    def spy(worlds, n, rand):
-        seen.append(sorted((h[0], w) for h, w in worlds))
-        return resample(worlds, n, rand)
-    monkeypatch.setattr(players, "resample", spy)
-    out = bot.worlds(k, bot.exact_worlds if tricks else bot.play_worlds)
-    assert asked == drawn
-    assert seen == [sorted(merged.items())]
-    assert sum(c for _, c in out) == (bot.exact_worlds if tricks else bot.play_worlds)
-    assert effective_sample([1.0] * 7) == pytest.approx(7)
-    assert effective_sample([1.0, 1e-9, 1e-9]) == pytest.approx(1)
-
-
 def test_a_defender_concedes_only_on_every_deal_the_rules_allow():
     """Concession ignores the weights: resampling must not hide a deal that defeats the contract."""
     bot = make_bot("strong", 3)
@@ -295,84 +230,21 @@ def test_the_ghna_cards_kept_are_those_that_still_fit_under_the_cap():
     assert ghna_keep(hand & ~BIT[GHNA_MASK[1].bit_length() - 1], 0, 100, 0, 0) == coins
 
 
-@pytest.mark.parametrize("sight", [0, 1])
 @pytest.mark.parametrize("seed", range(6))
-def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed, sight):
+def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed):
     """A playout stopped with three tricks to go leaves whole tricks to the search;
-    the strong bot's value of each move is the playout to there, then ``solve``
-    (with ``team_sight``, a playout in which its own team sees every hand)."""
+    the strong bot's value of each move is the playout to there, then ``solve``."""
     g = Game.new(seed)
     g.setup_play(seed % 4, 100, seed % 4)
     k = from_game(g, g.to_act)
-    bot = make_bot(f"strong:team_sight={sight}", seed)
+    bot = make_bot("strong", seed)
     assert bot.mid_exact == 3
     moves = bot.candidate_moves(k, [c for c in g.legal() if c < 40])
     values = bot.evaluate(k, moves, [(list(g.hands), 1.0)], float("inf"))
     for m in moves:
         d = bot.base_deal(k, g.hands)
         d.play(m)
-        playout(d, k.excl, 7, k.seat & 1 if sight else -1)
+        playout(d, k.excl, 7)
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
         assert d.won[0] + d.won[1] + points_in_hands(d) == 120
         assert values[m] == bot.utility(k, solve(d))
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_with_sim_exact_the_auction_s_playout_searches_the_last_tricks(seed):
-    """``sim_exact=3``: the simulated contract is played out blind to three tricks from
-    the end, which are searched exactly; the value stays the declaring team's card points
-    (the Ghna are counted apart, under the cap of the amount bid)."""
-    g = Game.new(seed)
-    k = from_game(g, g.to_act)
-    plain, exact = make_bot("strong", seed), make_bot("strong:sim_exact=3", seed)
-    fore = (g.dealer + 1) % 4
-    for trump in range(4):
-        for declarer in range(4):
-            d = Deal.make(g.hands, trump, declarer, fore, (), -1, -1, (0, 0), 100, 0, 0, 0)
-            whole = d.copy()
-            playout(whole, (0, 0, 0, 0))
-            assert plain.play_contract(k, g.hands, trump, declarer) == whole.won[declarer & 1]
-            playout(d, (0, 0, 0, 0), 7)
-            assert d.ntricks == 7 and d.trick == []
-            won = d.won[declarer & 1]
-            left = points_in_hands(d)
-            d.cap = d.ghna_total            # no more Ghna: card points only
-            best = solve(d) - d.ghna_total
-            assert won <= best <= won + left + 10
-            assert exact.play_contract(k, g.hands, trump, declarer) == best
-
-
-class _Logged(Deal):
-    """A deal that notes, before each card, the position it is played from."""
-
-    __slots__ = ("log",)
-
-    def play(self, c: int) -> None:
-        s = self.to_act
-        self.log.append((s, c, self.hands[:], self.trick[:], self.win_card, self.win_seat,
-                         self.keep_mask(s), self.legal()))
-        super().play(c)
-
-
-@pytest.mark.parametrize("team", [0, 1])
-def test_a_sighted_team_plays_out_seeing_every_hand(team):
-    """``team_sight``: in a blind playout the players of one team see every hand; each
-    of their cards is the policy's choice with every hand known, the other team's are
-    still played blind (so some playouts take another course than a wholly blind one)."""
-    r = random.Random(11 + team)
-    differ = 0
-    for _ in range(60):
-        d = random_endgame(r, 10)
-        e = _Logged.make(d.hands, d.trump, d.decl, d.leader, d.trick, d.win_card, d.win_seat,
-                         d.won, d.cap, d.ghna_total, d.ghna_done, d.ntricks, d.overtrump)
-        e.log = []
-        blind = d.copy()
-        playout(e, (0, 0, 0, 0), 10, team)
-        playout(blind, (0, 0, 0, 0))
-        assert e.ntricks == 10 and not any(e.hands)
-        for s, c, hands, trick, wc, ws, keep, lm in e.log:
-            if (s & 1) == team and lm & (lm - 1):
-                assert c == heuristic_card(s, hands[s], lm, trick, wc, ws, e.trump, e.decl,
-                                           Table(hands, True), keep)
-        differ += e.won != blind.won
-    assert differ > 0

@@ -18,34 +18,12 @@ Hard evidence (what the rules prove) decides which deals are possible
 
 from __future__ import annotations
 
-from ..cards import BIT, FULL_DECK, POINTS, SUIT, TOPS
+from ..cards import FULL_DECK
 from .play import Table, ghna_keep, heuristic_card, legal_mask
 
-#: the cards worth no points of each suit
-BLANKS = tuple(sum(BIT[c] for c in range(10 * x, 10 * x + 10) if not POINTS[c]) for x in range(4))
-
-
-def convention_card(c: int, hand: int, legal: int) -> int:
-    """The low-card convention: a player who plays a card worth no points, with two or
-    more such cards of that suit among its legal ones, plays the highest of them when it
-    holds the Ace or the 3 of the suit, else the lowest.  The card it dictates (``c``
-    itself when it does not apply)."""
-    if POINTS[c]:
-        return c
-    x = SUIT[c]
-    z = legal & BLANKS[x]
-    if z & (z - 1) == 0:
-        return c
-    if hand & TOPS[x]:
-        return z.bit_length() - 1
-    return (z & -z).bit_length() - 1
-
-
-def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
-                 eps_convention: float = 1.0):
+def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
     """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones);
-    a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner),
-    and a partner's card that breaks the low-card convention ``eps_convention``."""
+    a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner)."""
     events = k.events[-last:] if last else k.events
     if not events or k.trump < 0:
         return None
@@ -79,8 +57,6 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24,
             lm = legal_mask(hand, trick, wc, ws, s, trump, overtrump)
             if lm & (lm - 1) == 0:
                 continue
-            if s == partner and eps_convention < 1 and convention_card(c, hand, lm) != c:
-                w *= eps_convention
             unseen = unplayed & ~hand
             may = [(unseen & allowed[o]) | must[o] for o in range(4)]
             may[s] = hand

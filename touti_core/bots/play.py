@@ -391,15 +391,14 @@ class Deal:
         return -1
 
 
-def playout(d: Deal, excl=None, stop: int = 10, sighted: int = -1) -> int:
+def playout(d: Deal, excl=None, stop: int = 10) -> int:
     """Play the deal with the heuristic policy to its end (or until ``stop``
     tricks are done); the declaring team's points then.  ``d`` is consumed.
 
     With ``excl`` None every player sees every hand.  Otherwise each player
     knows only its own hand, the cards played and the voids and play-rule
     evidence (``excl[s]``: cards seat ``s`` is known not to hold, updated as
-    the playout goes), as a sensible player at the table would; the players of
-    team ``sighted`` (0 or 1), if given, see every hand even then."""
+    the playout goes), as a sensible player at the table would."""
     trump = d.trump
     decl = d.decl
     hands = d.hands
@@ -414,7 +413,7 @@ def playout(d: Deal, excl=None, stop: int = 10, sighted: int = -1) -> int:
         lm = legal_mask(hand, trick, d.win_card, d.win_seat, s, trump, d.overtrump)
         if lm & (lm - 1) == 0:
             c = (lm & -lm).bit_length() - 1
-        elif excl is None or (s & 1) == sighted:
+        elif excl is None:
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
                                d.keep_mask(s))
         else:
@@ -462,21 +461,17 @@ def _moves(lm: int, out_mask: int) -> list:
     return moves
 
 
-def solve(d: Deal, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None,
-          model: int = -1) -> int:
+def solve(d: Deal, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None) -> int:
     """Exact (perfect-information) future points of the declaring team from ``d``,
     both teams playing their best, by alpha-beta with a transposition table at
-    trick boundaries.  Returns the final total (points won so far included).
-    With ``model`` a team (0 or 1), that team's players play the heuristic policy
-    (seeing every hand) instead of their best: the best answer to a model of them
-    (a ``tt`` serves one ``model`` only)."""
+    trick boundaries.  Returns the final total (points won so far included)."""
     if tt is None:
         tt = {}
     base = d.won[d.decl & 1] + d.ghna_total
-    return base + _ab(d, alpha - base, beta - base, tt, model)
+    return base + _ab(d, alpha - base, beta - base, tt)
 
 
-def _ab(d: Deal, alpha: int, beta: int, tt: dict, model: int = -1) -> int:
+def _ab(d: Deal, alpha: int, beta: int, tt: dict) -> int:
     """Future points of the declaring team (alpha-beta)."""
     if d.ntricks == 10:
         return 0
@@ -502,13 +497,10 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict, model: int = -1) -> int:
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
     moves = _moves(lm, out_mask)
     if len(moves) > 1:
-        # the heuristic's card: searched first, or the only one for the modelled team
-        modelled = (s & 1) == model
+        # the heuristic's card is searched first
         first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
-                               Table(hands, True), d.keep_mask(s) if modelled else 0)
-        if modelled:
-            moves = [first]
-        elif first in moves:
+                               Table(hands, True), 0)
+        if first in moves:
             moves.remove(first)
             moves.insert(0, first)
     a0, b0 = alpha, beta
@@ -521,7 +513,7 @@ def _ab(d: Deal, alpha: int, beta: int, tt: dict, model: int = -1) -> int:
         before = d.won[team] + d.ghna_total
         d.play(c)
         gained = d.won[team] + d.ghna_total - before
-        v = gained + _ab(d, alpha - gained, beta - gained, tt, model)
+        v = gained + _ab(d, alpha - gained, beta - gained, tt)
         # undo
         hands[s] |= BIT[c]
         (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,

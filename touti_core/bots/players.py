@@ -27,17 +27,17 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, FULL_DECK, GHNA_MASK, POINTS, SUIT_MASK, TOPS_MASK, mask_of
+from ..cards import ACES_MASK, GHNA_MASK, POINTS, SUIT_MASK, mask_of
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
-    HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code, bid_codes,
+    HAND_OVER, PLAY, SIGNAL, TRUMP, Game, bid_amount, bid_code, bid_codes, lowest_bid,
 )
 from . import handeval as he
-from .inference import by_hand, convention_card, play_weigher
+from .inference import by_hand, play_weigher
 from .knowledge import Knowledge, build, from_game
 from .play import Deal, Table, _moves, ghna_keep, heuristic_card, playout, solve
-from .sampler import Sampler, merged
+from .sampler import Sampler
 
 SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
 NO_EVIDENCE = (0, 0, 0, 0)
@@ -56,12 +56,6 @@ def sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
-
-
-def logit(p: float) -> float:
-    """The inverse of :func:`sigmoid`, ``p`` kept within 1e-6 of 0 and 1."""
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
 
 
 class Bot:
@@ -399,7 +393,6 @@ class StrongBot(NormalBot):
     exact_worlds = 20       # sampled deals when the rest is searched exactly
     exact_tricks = 4        # exact alpha-beta when this many tricks (or fewer) remain
     bid_worlds = 96
-    trump_worlds = 0        # sampled deals for the choice of trumps (0: bid_worlds)
     lam = 0.25              # weight of the points beside made/failed
     default_budget = 15.0   # seconds: only a safety net; the work is sized by counts (the
                             # slowest decision measured under Pyodide took 0.4 s, bench/bots_pyodide.mjs)
@@ -418,53 +411,22 @@ class StrongBot(NormalBot):
     blind = 1               # playouts where each player sees only its own hand (0: all hands)
     pool = 24.0             # card play: draw pool x n deals, keep n by their weights
                             # (8: 0.9 a hand less over 6,000 deals, within the noise; docs/bots.md)
-    ess_target = 0.0        # card play before the exact tricks: draw the pool again while the
-    pool_max = 48.0         # weights' effective sample is below this, up to pool_max x n (0: off;
-                            # 40: -0.1 a hand over 1,000 deals, docs/bots.md)
-    moves = 0               # card play: Metropolis moves from each resampled deal (0: none)
     bid_pool = 4.0          # the same in the auction and the choice of trumps, when an opponent is
                             # read by replay (read_model, which leaves fewer deals); else 1 (with
                             # the soft reading alone no gain was measured, docs/bots.md)
     sim_compete = 1         # value letting the opponents play by simulating their contract (0: -compete x bid)
     mid_exact = 3           # before the exact tricks: play out all but this many, search those exactly
-    roll_leave = 0          # value leaving the auction by playing the rest of it out in each deal
-                            # (0: the opponents' contract as it stands, or nothing when no bid;
-                            # 2: only before anyone has bid)
-    roll_partner = 0        # 1: in those rollouts the partner bids like a bolder normal bot
-    sim_exact = 0           # auction playouts: search this many last tricks exactly (0: play them out)
     roll_bids = 1           # value leaving and the best N bids (and the lowest) alike, by playing
                             # the rest of the auction out in each deal (0: off)
     roll_compete = 1        # 1: roll_bids only when the opponents hold the highest bid, so that a
                             # bid over them counts their answer to it (+1.1 a hand over seeds 1000
                             # to 4000; 0: the bid valued as the contract, docs/bots.md)
-    signal_strength = 0     # 1: read +10 / PASS / no signal as the hand strength the conventions give
-    model_opponents = 0     # 1: in the exact search the opponents play the sensible-play model
-                            # (seeing every hand) instead of their best
-    read_declared = 1.0     # how sharply the auction is read: each term (the contract, another
-    read_bid = 1.0          # bid, a pass) weighs sigmoid(fit) ** this
-    read_pass = 1.0
-    read_gap = 0.0          # and a declarer whose best suit (by the hand evaluation) is x points
-                            # better than its trump exp(-read_gap x) (bench/calibrate_reading.py)
-    model_tol = 0.0         # play the sensible-play model's card when the search values it
-                            # within this much of the best (0: off)
     read_announced = 1      # 1: an early announcement read as the pass it counts as, when some
                             # opponent is read by replay (read_model; docs/bots.md)
     read_model = 1          # 1: before the card play, the bids and passes of the opponents that
     model_eps = 0.01        # the table says are normal bots read by replaying the normal bot's
                             # auction on each hand: a hand on which it would have done otherwise
-                            # is this likely (instead of their terms; docs/bots.md); 2: every
-                            # opponent's, whoever plays it (a person does not bid as it does)
-    read_offset = 0.0       # the opponents' bids and contract read as those of a hand this many
-                            # points stronger than the normal bot's term at that amount
-    partner_offset = 0.0    # the partner's bids and passes read as this many points stronger a hand
-                            # than the normal bot's (a partner that bids more readily than it)
-    team_sight = 0          # 1: in the card play's playouts this team's players see every hand
-    convention = 0          # 1: play low cards by the low-card convention and read the partner's
-    eps_convention = 0.02   # by it (a partner's card that breaks it: this likely)
-    own_slope = 1.0         # the auction's chances recalibrated: p -> sigmoid(slope x logit(p) + shift),
-    own_shift = 0.0         # its own contract's (own_*) and the opponents' (their_*), as fitted by
-    their_slope = 1.0       # bench/calibrate_contracts.py (1 and 0: as simulated)
-    their_shift = 0.0
+                            # is this likely (instead of their terms; docs/bots.md)
     _deadline = float("inf")
 
     def deadline(self) -> float:
@@ -486,9 +448,8 @@ class StrongBot(NormalBot):
         fns = []
         if auction_weights and self.soft:
             fns = [f for f in (self.auction_weigher(k),
-                               play_weigher(k, self.eps, self.eps_partner,
-                                            eps_convention=self.eps_convention if self.convention else 1.0)
-                               if self.eps < 1 else None) if f]
+                               play_weigher(k, self.eps, self.eps_partner) if self.eps < 1 else None)
+                   if f]
         if not fns:
             return Sampler(k, self.rand)
         if len(fns) == 1:
@@ -496,45 +457,36 @@ class StrongBot(NormalBot):
         a, b = fns
         return Sampler(k, self.rand, lambda hands: a(hands) * b(hands))
 
-    def auction_terms(self, k: Knowledge) -> tuple:
-        """The soft evidence of the auction: ``(terms, signalled)``, each term a seat's
-        bid, pass, contract or quiet pass ``(seat, kind, amount)``."""
+    def auction_terms(self, k: Knowledge) -> list:
+        """The soft evidence of the auction: each term a seat's bid, pass, contract, quiet
+        pass or replayed decision ``(seat, kind, amount)``."""
         terms = []
-        signalled = []          # (seat, its signals say strong): kept apart, off by default
         replayed = self.replayed_seats(k)
         read_announced = self.read_announced and self.replays(k)
         for s in range(4):
             if s == k.seat:
                 continue
-            # the partner's bid (or pass) at X read as the normal bot's at X - partner_offset
-            off = self.partner_offset if s == k.seat ^ 2 else 0.0
-            up = self.read_offset if (s ^ k.seat) & 1 else 0.0
             if s == k.declarer and k.trump >= 0:
-                terms.append((s, "declared", k.contract - off + up))
+                terms.append((s, "declared", k.contract))
             elif s in replayed:
                 terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
-                terms.append((s, "bid", k.bids[s] - off + up))
+                terms.append((s, "bid", k.bids[s]))
             elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or read_announced) and \
                     (k.first_pass_level[s] == 0 or k.high_seat != (s ^ 2)) and \
                     not _partner_held_before_pass(k, s):
-                terms.append((s, "pass", max(70, k.first_pass_level[s] + 10) - off))
+                terms.append((s, "pass", lowest_bid(k.first_pass_level[s])))
             # the bots' conventions: a player who holds an Ace or a Ghna says so (an
             # announcement instead of a plain pass while its partner may bid, AS or
             # COMPTE before +10 or PASS at its first signal)
             if k.rules.signals and k.rules.truthful and self.conventions and k.announced[s] < 0 \
                     and (_quiet_pass(k, s) or _first_signal(k, s) in (SIG_PLUS10, SIG_PASS)):
                 terms.append((s, "quiet", 0))
-            # and signals +10 with a strong hand, PASS or nothing more without one
-            if self.signal_strength and self.conventions:
-                signalled.extend((s, kind == "strong") for kind in _signalled_strength(k, s))
-        return terms, signalled
+        return terms
 
     def replays_seat(self, s: int) -> bool:
         """Whether this bot reads opponent ``s``'s auction by replaying the normal bot's
-        (``read_model``: when the table says ``s`` is a normal bot; with 2, whoever plays it)."""
-        if self.read_model == 2:
-            return True
+        (``read_model``: when the table says ``s`` is a normal bot)."""
         return bool(self.read_model and self.table) and self.table[s] == _AUCTION_MODEL.level
 
     def replays(self, k: Knowledge) -> bool:
@@ -548,7 +500,7 @@ class StrongBot(NormalBot):
         """``read_model``: seat -> its auction decisions so far, each ``(the seat's
         information then, without its hand; the bids and pass it could choose from; what it
         did: the bid, or A_PASS for a pass or an announcement)``, for the opponents that
-        the table says are normal bots (every opponent with ``read_model=2``), until the
+        the table says are normal bots, until the
         trump is named (from then on the contract's soft term reads the declarer)."""
         if k.trump >= 0 or not self.replays(k):
             return {}
@@ -562,45 +514,34 @@ class StrongBot(NormalBot):
                                           code if code < A_PASS else A_PASS))
         return out
 
-    def term_fit(self, k: Knowledge, kind: str, s: int, amount: float, h0: int) -> tuple:
-        """How well hand ``h0`` (seat ``s``'s at the deal) fits one auction term:
-        ``(z, gap)``: the term weighs ``sigmoid(z) ** read_<kind>``, and the declarer's
-        ``exp(-read_gap x gap)`` more (``gap``: how much better than the named trump its best
-        suit is; 0 unless ``read_gap`` is set)."""
+    def term_fit(self, k: Knowledge, kind: str, s: int, amount: float, h0: int) -> float:
+        """How well hand ``h0`` (seat ``s``'s at the deal) fits one auction term: ``z``,
+        the term weighs ``sigmoid(z)``."""
         fore = s == (k.dealer + 1) % 4
         if kind == "declared":
             st = he.card_points(h0, k.trump, fore) + he.fit_cap(he.ghna_values(h0, k.trump), k.cap)
-            gap = _trump_gap(h0, k.trump, fore, k.cap) if self.read_gap else 0.0
-            return (st + 12 - amount) / self.soft_t, gap
+            return (st + 12 - amount) / self.soft_t
         st = he.best_strength(h0, fore)
         if kind == "bid":
-            return (st + 12 - amount) / self.soft_t, 0.0
-        return (amount - st - 4) / self.soft_t, 0.0
+            return (st + 12 - amount) / self.soft_t
+        return (amount - st - 4) / self.soft_t
 
     def auction_weigher(self, k: Knowledge):
         """Soft evidence: how well a world's hands fit the bids, passes and trump choice."""
-        terms, signalled = self.auction_terms(k)
-        if not terms and not signalled:
+        terms = self.auction_terms(k)
+        if not terms:
             return None
         played_by = k.played_by
         quiet = self.conventions
-        strong_at = self.plus10_strength
-        powers = {"declared": self.read_declared, "bid": self.read_bid, "pass": self.read_pass}
-        if self.read_gap == 0 and set(powers.values()) == {1.0}:
-            powers = None       # the plain reading
-        rate = self.read_gap
         fit = self.term_fit
 
         by_seat: dict = {}
         for t in terms:
-            by_seat.setdefault(t[0], ([], []))[0].append(t)
-        for t in signalled:
-            by_seat.setdefault(t[0], ([], []))[1].append(t)
+            by_seat.setdefault(t[0], []).append(t)
 
         def factor(s: int, h0: int) -> float:
             w = 1.0
-            seat_terms, seat_signalled = by_seat[s]
-            for _, kind, amount in seat_terms:
+            for _, kind, amount in by_seat[s]:
                 if kind == "quiet":
                     if h0 & ACES_MASK or _ghna_suits(h0):
                         w *= quiet
@@ -611,14 +552,7 @@ class StrongBot(NormalBot):
                     if _AUCTION_MODEL.auction(then, legal) != did:
                         w *= self.model_eps
                     continue
-                z, gap = fit(k, kind, s, amount, h0)
-                if powers:
-                    w *= sigmoid(z) ** powers[kind] * math.exp(-rate * gap)
-                else:
-                    w *= sigmoid(z)
-            for _, strong in seat_signalled:
-                if (he.best_strength(h0) >= strong_at) != strong:
-                    w *= quiet
+                w *= sigmoid(fit(k, kind, s, amount, h0))
             return w
 
         return by_hand(sorted(by_seat), lambda s, h: factor(s, h | played_by[s]))
@@ -636,55 +570,16 @@ class StrongBot(NormalBot):
             pool = self.bid_pool if self.replays(k) else 1
         if pool <= 1:
             return self.sampler(k).worlds(n, self._deadline)
-        sampler = self.sampler(k)
-        pooled = sampler.worlds(int(n * pool), self._deadline)
-        if self.ess_target and k.phase == PLAY and 10 - len(k.tricks) > self.exact_tricks:
-            pooled = self.widened(sampler, pooled, int(n * pool), int(n * self.pool_max))
-        drawn = resample(pooled, n, self.rand)
-        if not self.moves or k.phase not in (PLAY, CONCESSION):
-            return drawn
-        return self.moved(sampler, drawn)
-
-    def widened(self, sampler: Sampler, pooled: list, chunk: int, most: int) -> list:
-        """``pooled`` with more draws, ``chunk`` at a time, while the weights' effective
-        sample is below ``ess_target`` and fewer than ``most`` were drawn (identical
-        deals merged, their weights added)."""
-        done = chunk
-        while done + chunk <= most and effective_sample(w for _, w in pooled) < self.ess_target \
-                and not self.late():
-            pooled = merged(pooled + sampler.worlds(chunk, self._deadline))
-            done += chunk
-        return pooled
-
-    def moved(self, sampler: Sampler, drawn: list) -> list:
-        """``moves`` Metropolis moves (``Sampler.move``) from each resampled deal, each
-        copy on its own: the copies that resampling makes of a heavy deal can become
-        distinct deals of the same distribution.  Equal weights, identical deals merged."""
-        out = []
-        for hands, count in drawn:
-            weight = sampler.weigh(hands) if sampler.weigh is not None else 1.0
-            for _ in range(int(count)):
-                h = hands
-                if not self.late():
-                    h, _ = sampler.move(hands, weight, int(self.moves))
-                out.append((h, 1.0))
-        return merged(out)
+        pooled = self.sampler(k).worlds(int(n * pool), self._deadline)
+        return resample(pooled, n, self.rand)
 
     # ---- auction by simulation
     def play_contract(self, k: Knowledge, hands, trump: int, declarer: int) -> int:
-        """One playout of the whole hand (with ``sim_exact``, its last tricks searched):
-        the declaring team's card points."""
+        """One playout of the whole hand: the declaring team's card points."""
         d = Deal.make(hands, trump, declarer, (k.dealer + 1) % 4, (), -1, -1, (0, 0), 100, 0, 0,
                       0, k.rules.overtrump)
-        excl = NO_EVIDENCE if self.sim_blind else None
-        if not self.sim_exact:
-            playout(d, excl)
-            return d.won[declarer & 1]
-        # the last tricks searched exactly, as the card play does (card points only:
-        # the Ghna are counted apart, by the cap of the amount bid)
-        playout(d, excl, 10 - self.sim_exact)
-        d.cap = d.ghna_total
-        return solve(d) - d.ghna_total
+        playout(d, NO_EVIDENCE if self.sim_blind else None)
+        return d.won[declarer & 1]
 
     def simulate_contract(self, k: Knowledge, worlds: list, declarer: int) -> list:
         """For each world: (weight, [card points with trump t for t in 0..3], Ghna values held)."""
@@ -736,7 +631,6 @@ class StrongBot(NormalBot):
                 best = None
                 for t in range(4):
                     p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
-                    p = _recalibrate(p, self.own_slope, self.own_shift)
                     v = (amount * (2 * p - 1), p, t, m)
                     if best is None or v > best:
                         best = v
@@ -747,13 +641,8 @@ class StrongBot(NormalBot):
         their_bid = bool(k.high) and (k.high_seat & 1) != (k.seat & 1)
         if values and self.roll_bids and (their_bid or not self.roll_compete):
             return self._decide_by_rollouts(k, legal, worlds, values)
-        if values and (self.roll_leave == 1 or (self.roll_leave == 2 and not k.high)):
-            alt, theirs = self.leave_value(k, worlds, self.leave_code(k, legal))
-            if not their_bid:
-                theirs = None
-        elif values and self.sim_compete and their_bid:
-            theirs = _recalibrate(self.their_chance(k, worlds, k.high_seat, k.high),
-                                  self.their_slope, self.their_shift)
+        if values and self.sim_compete and their_bid:
+            theirs = self.their_chance(k, worlds, k.high_seat, k.high)
             alt = -k.high * (2 * theirs - 1)
         else:
             alt = self.alternative(k, at)
@@ -836,12 +725,8 @@ class StrongBot(NormalBot):
         return bold
 
     def auction_models(self, k: Knowledge) -> list:
-        """Who bids for each seat in the rolled-out auction: the normal bot (with
-        ``roll_partner``, the partner as a bolder one, ``bold_model``)."""
-        models = [_AUCTION_MODEL] * 4
-        if self.roll_partner:
-            models[k.seat ^ 2] = self.bold_model()
-        return models
+        """Who bids for each seat in the rolled-out auction: the normal bot."""
+        return [_AUCTION_MODEL] * 4
 
     def rest_of_auction(self, k: Knowledge, hands: list, code: int, models: list | None = None) -> Game:
         """The deal ``hands`` after this hand's actions and ``code``, the rest of the auction
@@ -854,14 +739,6 @@ class StrongBot(NormalBot):
         while g.phase in (AUCTION, SIGNAL, TRUMP):
             g.apply(models[g.to_act].act_game(g, g.to_act))
         return g
-
-    def leave_value(self, k: Knowledge, worlds: list, code: int) -> tuple:
-        """(value for this team, the opponents' chance to make their contract) of leaving
-        the auction with ``code``: ``rollout_values`` of that one code (once this seat has
-        left, it only signals, which the normal bot and the bolder one do alike)."""
-        theirs = {}
-        value = self.rollout_values(k, worlds, [code], theirs)[code]
-        return value, theirs[code][0]
 
     def their_chance(self, k: Knowledge, worlds: list, declarer: int, amount: int) -> float:
         """The opponents' chance to make ``amount``: their contract played out in the
@@ -883,7 +760,7 @@ class StrongBot(NormalBot):
     def choose_trump(self, k, legal):
         if not self.sim_trump:
             return super().choose_trump(k, legal)
-        worlds = self.worlds(k, self.trump_worlds or self.bid_worlds)
+        worlds = self.worlds(k, self.bid_worlds)
         if not worlds:
             return super().choose_trump(k, legal)
         sims = self.simulate_contract(k, worlds, k.seat)
@@ -917,8 +794,6 @@ class StrongBot(NormalBot):
         totals = dict.fromkeys(moves, 0.0)
         made = dict.fromkeys(moves, 0.0)
         excl = k.excl if self.blind else None
-        model = 1 - (k.seat & 1) if self.model_opponents else -1
-        sighted = k.seat & 1 if self.team_sight else -1
         wsum = 0.0
         for hands, wt in worlds:
             base = self.base_deal(k, hands)
@@ -927,12 +802,12 @@ class StrongBot(NormalBot):
                 d = base.copy()
                 d.play(m)
                 if exact:
-                    pts = solve(d, tt=tt, model=model)
+                    pts = solve(d, tt=tt)
                 elif self.mid_exact:
-                    playout(d, excl, 10 - self.mid_exact, sighted)
-                    pts = solve(d, tt=tt, model=model)
+                    playout(d, excl, 10 - self.mid_exact)
+                    pts = solve(d, tt=tt)
                 else:
-                    pts = playout(d, excl, 10, sighted)
+                    pts = playout(d, excl, 10)
                 totals[m] += wt * self.utility(k, pts)
                 if pts >= k.contract:
                     made[m] += wt
@@ -947,20 +822,11 @@ class StrongBot(NormalBot):
         return {m: totals[m] / wsum for m in moves}
 
     def card(self, k, cards):
-        c = self.search_card(k, cards)
-        if self.convention:
-            c = convention_card(c, k.hand, mask_of(cards))
-            if self.why.get("kind") == "card":
-                self.why["choice"] = c
-        return c
-
-    def search_card(self, k, cards):
         deadline = self._deadline
         moves = self.candidate_moves(k, cards)
-        if len(moves) == 1:     # equivalent cards: the model's one with model_tol
-            c = self.model_card(k, cards) if self.model_tol > 0 else moves[0]
+        if len(moves) == 1:     # equivalent cards
             self.why = {"kind": "forced"}
-            return c
+            return moves[0]
         left = 10 - len(k.tricks)
         n = self.exact_worlds if left <= self.exact_tricks else self.play_worlds
         worlds = self.worlds(k, n)
@@ -971,30 +837,8 @@ class StrongBot(NormalBot):
             return super().card(k, cards)
         why = self.why
         best = max(moves, key=lambda m: (values[m], -moves.index(m)))
-        if self.model_tol > 0:
-            best = self.model_card_within(k, cards, moves, values, best)
         why["choice"] = best
         return best
-
-    def model_card(self, k: Knowledge, cards: list) -> int:
-        """The sensible-play model's card (the normal bot's), ``why`` left as it is."""
-        why = self.why
-        c = NormalBot.card(self, k, cards)
-        self.why = why
-        return c
-
-    def model_card_within(self, k: Knowledge, cards: list, moves: list, values: dict,
-                          best: int) -> int:
-        """The sensible-play model's card when the search values it within ``model_tol``
-        of the best, so that the partner, who reads the cards with that model, reads them
-        right more often; else ``best``."""
-        h = self.model_card(k, cards)
-        rep = max(m for m in moves if m <= h)       # its move: equivalent cards are merged
-        if values[rep] < values[best] - self.model_tol:
-            return best
-        for d in ("values", "made"):
-            self.why[d][h] = self.why[d][rep]
-        return h
 
     def lost_everywhere(self, k: Knowledge) -> bool:
         """Defending: is the contract made in every sampled world, even with perfect defence?"""
@@ -1017,22 +861,6 @@ class StrongBot(NormalBot):
 
     def accept(self, k) -> bool:
         return self.lost_everywhere(k)
-
-
-def _recalibrate(p: float, slope: float, shift: float) -> float:
-    """``sigmoid(slope x logit(p) + shift)``; ``p`` itself when slope is 1 and shift 0."""
-    if slope == 1.0 and shift == 0.0:
-        return p
-    return sigmoid(slope * logit(p) + shift)
-
-
-def effective_sample(weights) -> float:
-    """``(sum w)^2 / sum w^2``: how many equally weighted deals the weights are worth."""
-    total = sq = 0.0
-    for w in weights:
-        total += w
-        sq += w * w
-    return total * total / sq if sq else 0.0
 
 
 def resample(worlds: list, n: int, rand: random.Random) -> list:
@@ -1075,22 +903,6 @@ def _first_signal(k: Knowledge, s: int) -> int:
     return -1
 
 
-def _signalled_strength(k: Knowledge, s: int) -> set:
-    """What ``s``'s signals say of its strength by the bots' conventions: "strong" after
-    a +10; "weak" after a PASS, or after no signal when it had signalled but not +10."""
-    out = set()
-    told = k.announced[s] >= 0
-    plus10 = False
-    for _, code in k.signals[s]:
-        if code == SIG_PLUS10:
-            out.add("strong")
-            plus10 = True
-        elif code == SIG_PASS or (code == A_NO_SIGNAL and told and not plus10):
-            out.add("weak")
-        told = told or code != A_NO_SIGNAL
-    return out
-
-
 def _was_in_when_passed(k: Knowledge, p: int) -> bool:
     """Was this seat still in the auction when its partner ``p`` passed?"""
     me = p ^ 2
@@ -1100,12 +912,6 @@ def _was_in_when_passed(k: Knowledge, p: int) -> bool:
         if seat == p and code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE):
             return True
     return False
-
-
-def _trump_gap(hand: int, trump: int, forehand: bool, cap: int) -> float:
-    """How much better than the named trump the best suit is, by the hand evaluation."""
-    vals = he.trump_values(hand, forehand, cap)
-    return max(vals) - vals[trump]
 
 
 def _ghna_suits(hand: int) -> list:
@@ -1155,37 +961,12 @@ class PerfectBot(StrongBot):
 
     peek_auction = 1        # 0: bid and name trumps like the strong bot (for measurement)
     peek_play = 1           # 0: play the cards like the strong bot (for measurement)
-    peek_partner = 0        # with peek_play=0: the strong bot's card play with its partner's
-    peek_declarer = 0       # hand known, or the declarer's (unless it declares itself), in
-    peek_until = 10         # the first peek_until tricks
-    peek_tops = 0           # 1: of those hands, only which Aces and 3s they hold
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list:
         play = k.phase in (PLAY, CONCESSION)
         if (self.peek_play if play else self.peek_auction):
             return [(list(self.hands), 1.0)]
-        if play and len(k.tricks) < self.peek_until:
-            seen = {k.seat ^ 2} if self.peek_partner else set()
-            if self.peek_declarer and k.declarer != k.seat:
-                seen.add(k.declarer)
-            if seen:
-                only = TOPS_MASK if self.peek_tops else FULL_DECK
-                k = _knowing(k, {s: self.hands[s] for s in seen}, only)
         return super().worlds(k, n, resampled)
-
-
-def _knowing(k: Knowledge, hands: dict, only: int = FULL_DECK) -> Knowledge:
-    """``k`` with the current hands of some other seats known (``{seat: mask}``), or only
-    which of the cards ``only`` they hold."""
-    out = Knowledge.__new__(Knowledge)
-    for name in Knowledge.__slots__:
-        setattr(out, name, getattr(k, name))
-    out.must = list(k.must)
-    out.excl = list(k.excl)
-    for s, h in hands.items():
-        out.must[s] |= h & only
-        out.excl[s] |= only & ~h
-    return out
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,

@@ -152,51 +152,6 @@ class Sampler:
             weight *= self.weigh(out)
         return out, weight
 
-    def move(self, hands: list, weight: float, steps: int) -> tuple:
-        """``steps`` Metropolis moves from a consistent deal ``(hands, weight)``: two
-        other seats swap one card each, or the three pass one card each round the
-        table (so that a card can reach a seat that has nothing the giver may hold);
-        both proposals are symmetric, as the hands keep their sizes.  A move that
-        breaks the hard evidence is refused, one that does not is kept with
-        probability min(1, weight ratio), ``weight`` being the soft evidence
-        (``weigh``).  The chain keeps the distribution that sampling and weighing aim
-        at (uniform among the consistent deals, times the soft evidence), so a deal
-        drawn by weight and moved is a new draw from it."""
-        rand = self.rand
-        others = self.others
-        must = self.must
-        can = self.can
-        hands = list(hands)
-        for _ in range(steps):
-            if rand.random() < 0.5:
-                i = rand.randrange(3)
-                seats = (others[i], others[(i + 1 + rand.randrange(2)) % 3])
-            else:
-                seats = tuple(others) if rand.random() < 0.5 else tuple(reversed(others))
-            picks = []
-            for s in seats:
-                cs = _bits(hands[s] & ~must[s])
-                if not cs:
-                    break
-                picks.append(BIT[cs[rand.randrange(len(cs))]])
-            if len(picks) < len(seats):
-                continue
-            new = list(hands)
-            ok = True
-            for j, s in enumerate(seats):          # s gives picks[j] to the next seat
-                t = seats[(j + 1) % len(seats)]
-                if not picks[j] & can[t]:
-                    ok = False
-                    break
-                new[s] ^= picks[j]
-                new[t] |= picks[j]
-            if not ok or not self._holds(new):
-                continue
-            w = self.weigh(new) if self.weigh is not None else 1.0
-            if w >= weight or rand.random() * weight < w:
-                hands, weight = new, w
-        return hands, weight
-
     def _holds(self, hands) -> bool:
         """Do ``hands`` (by seat: a list, or a dict of the other seats) meet the positive
         and negative facts (AS, COMPTE, Ghna)?"""
