@@ -262,16 +262,45 @@ def demo_sections(index: list[dict]) -> str:
     return "\n".join(out)
 
 
+MESSAGES = WEB / "messages"
+
+
+def catalogues() -> dict[str, dict]:
+    """The page's languages: code -> its catalogue (web/messages/<code>.json)."""
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(MESSAGES.glob("*.json"))}
+
+
+def locales() -> dict[str, str]:
+    """code -> the language in its own name ("meta.name"), English first."""
+    cats = catalogues()
+    return {code: cats[code]["meta.name"] for code in sorted(cats, key=lambda c: (c != "en", c))}
+
+
+def manifest_texts(text: str) -> str:
+    """The web app manifest's name and description in English, and in every other
+    language under "translations" (the member the platform reads where it can)."""
+    cats = catalogues()
+    en = cats["en"]
+    fields = {"name": "app.name", "short_name": "app.short_name", "description": "app.description"}
+    for field, key in fields.items():
+        text = text.replace(f"%APP_{field.upper()}%", en[key].replace('"', '\\"'))
+    translations = {code: {f: cat.get(k, en[k]) for f, k in fields.items()}
+                    for code, cat in cats.items() if code != "en"}
+    return text.replace("%TRANSLATIONS%", json.dumps(translations, ensure_ascii=False, sort_keys=True))
+
+
 def root_page(name: str, config: dict, app_dir: str) -> bytes:
     """A file of ROOT_FILES with its placeholders filled (sw.js: see precache_worker)."""
-    text = (WEB / name).read_text()
+    text = (WEB / name).read_text(encoding="utf-8")
+    if name == "manifest.webmanifest":
+        text = manifest_texts(text)
     if name in ("index.html", "embed.html") and ("%APP%" not in text or "%BUILD%" not in text):
         raise BuildError(f"web/{name} must contain the %APP% and %BUILD% placeholders.")
     if "%SCENARIOS%" in text:
         index = json.loads((WEB / "scenarios" / "index.json").read_text())
         text = text.replace("%SCENARIOS%", demo_sections(index))
     text = text.replace("%BUILD%", json.dumps(config, sort_keys=True))
-    return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode()
+    return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode("utf-8")
 
 
 def precache_worker(version: str, files: list[str]) -> tuple[bytes, list[str]]:
@@ -336,6 +365,8 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "package": "touti_core",
         # the engine's rule switches: the page builds its settings from them
         "rules": Rules.describe(),
+        # the languages (one catalogue file each): code -> its own name
+        "locales": locales(),
     }
 
     # Write to a staging folder, then swap it in: the site is never half built.

@@ -10,8 +10,16 @@ import {
 } from "../../web/js/save.js";
 import { Store } from "../../web/js/storage.js";
 import { readLink, encodeJSON, decodeJSON } from "../../web/js/links.js";
-import { t, cardName, refusalText, pickLocale } from "../../web/js/i18n.js";
-import en from "../../web/js/messages/en.js";
+import { t, cardName, refusalText, pickLocale, useCatalogue, configureLocales } from "../../web/js/i18n.js";
+import { readFileSync, readdirSync } from "node:fs";
+
+// the catalogues, as the page fetches them
+const MESSAGES = new URL("../../web/messages/", import.meta.url);
+const catalogues = Object.fromEntries(readdirSync(MESSAGES).filter((f) => f.endsWith(".json"))
+  .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(new URL(f, MESSAGES), "utf8"))]));
+configureLocales(Object.fromEntries(Object.entries(catalogues).map(([k, c]) => [k, c["meta.name"]])));
+for (const [k, c] of Object.entries(catalogues)) useCatalogue(k, c);
+const en = catalogues.en;
 
 // the engine's rule switches, as the build writes them (test_js.py passes them)
 configureRules(JSON.parse(process.env.TOUTI_RULES_SCHEMA));
@@ -178,7 +186,6 @@ test("messages fill their placeholders and speak of the player in the second per
 });
 
 test("the catalogue has a text for every key the modules use", async () => {
-  const { readdirSync, readFileSync } = await import("node:fs");
   const dir = new URL("../../web/js/", import.meta.url);
   const used = new Set();
   for (const name of readdirSync(dir)) {

@@ -164,7 +164,7 @@ def test_a_new_version_waits_for_the_end_of_the_hand_and_keeps_the_game(page, ow
     assert version_of(page) == new
     assert page.get_attribute("html", "data-phase") == "hand_over"
     assert json.loads(page.evaluate("localStorage.getItem('touti.game.v1')"))["record"] == json.loads(saved)["record"]
-    assert "Made: Us score 100." in page.text_content("#panel")
+    assert "Made: we score 100." in page.text_content("#panel")
     # the old version's caches are gone, the new one's in place
     page.wait_for_function(f"caches.keys().then(k => JSON.stringify(k.sort()) === "
                            f"JSON.stringify(['touti-{new}', 'touti-snapshot-{new}']))", timeout=30_000)

@@ -161,12 +161,12 @@ def test_a_bot_only_game_reaches_a_winner(page, site):
     page.wait_for_function("document.documentElement.dataset.phase === 'game_over'", timeout=180_000)
     page.wait_for_selector("#panel h2.winner")
     title = page.text_content("#panel h2.winner")
-    assert title in ("Us win!", "Them win!")
+    assert title in ("We win!", "They win!")
     record = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record")
     final = api.from_record(record)
     assert final["phase"] == "game_over" and final["winner"] is not None
     assert max(final["scores"]) >= 100
-    assert title == ("Us win!" if final["winner"] == 0 else "Them win!")
+    assert title == ("We win!" if final["winner"] == 0 else "They win!")
 
 
 def test_no_request_leaves_the_origin(page, site):

@@ -2,7 +2,7 @@
 // panel on the table), the score sheet, the last trick, a damaged save.
 
 import { h, fill } from "./dom.js";
-import { t, seatName, suitName, teamName } from "./i18n.js";
+import { t, who, seatName, suitName, teamName } from "./i18n.js";
 import { trickRow } from "./trick.js";
 
 let dialogEl = null;
@@ -10,7 +10,8 @@ let dialogEl = null;
 function getDialog() {
   if (!dialogEl) {
     dialogEl = h("dialog", { class: "dialog", id: "dialog", "aria-labelledby": "dialog-title" });
-    dialogEl.addEventListener("close", () => dialogEl.replaceChildren());
+    // emptied once closed (not if it was opened again meanwhile: the event comes later)
+    dialogEl.addEventListener("close", () => { if (!dialogEl.open) dialogEl.replaceChildren(); });
     document.body.append(dialogEl);
   }
   return dialogEl;
@@ -51,8 +52,8 @@ function ghnaLine(list) {
 
 function resultLine(r) {
   const team = r.declarer % 2;
-  return r.made ? t("summary.made", { team: teamName(team), amount: r.contract })
-    : t("summary.failed", { team: teamName(1 - team), amount: r.contract });
+  return r.made ? t("summary.made", { team, amount: r.contract })
+    : t("summary.failed", { team: 1 - team, amount: r.contract });
 }
 
 /** The summary of a finished hand (the engine's `last_hand` record). */
@@ -92,7 +93,7 @@ export function renderPanel(panel, st, handlers) {
     if (v.winner === null || v.winner === undefined) {
       parts.push(h("h2", {}, t("gameover.deal")));
     } else {
-      parts.push(h("h2", { class: `winner team-${v.winner}` }, t("gameover.title", { team: teamName(v.winner) })));
+      parts.push(h("h2", { class: `winner team-${v.winner}` }, t("gameover.title", { team: v.winner })));
       parts.push(h("p", {}, t("gameover.text", { a: v.scores[0], b: v.scores[1] })));
     }
     parts.push(h("details", {}, h("summary", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v)));
@@ -139,7 +140,7 @@ export function showScoreSheet(view) {
 export function showLastTrick(view) {
   const last = view?.tricks?.at(-1);
   const body = last
-    ? [trickRow(last), h("p", {}, t("last_trick.won", { who: seatName(last.winner), you: last.winner === 0, points: last.points }))]
+    ? [trickRow(last), h("p", {}, t("last_trick.won", { ...who(last.winner), points: last.points }))]
     : h("p", {}, t("last_trick.none"));
   openDialog("last-trick", t("last_trick.title"), body);
 }

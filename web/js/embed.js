@@ -24,7 +24,7 @@
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
 import { $, h, fill } from "./dom.js";
-import { t, setLocale, suitName, pickLocale } from "./i18n.js";
+import { t, setLocale, suitName, pickLocale, configureLocales } from "./i18n.js";
 import { configureRules, defaults, loadSettings, speedOf } from "./settings.js";
 import { createTable } from "./table.js";
 import { renderInfo } from "./bar.js";
@@ -49,6 +49,7 @@ function pickSpeed() {
 }
 
 configureRules(config.rules);
+configureLocales(config.locales);
 // The engine first: it is the slow part.
 const client = new EngineClient(config, progress);
 let starting = known ? client.start() : null;
@@ -153,7 +154,7 @@ function buildUI() {
     onAction: (action) => visitorAct(action),
     onCard: (card) => visitorAct({ type: "play", seat: scenario.seat, card }),
   });
-  game = createGame({ client, store, table, log: createLog(null) });
+  game = createGame({ client, store, ui: { table, log: createLog(null) } });
   store.onRender((st) => {
     renderInfo($("#info"), st);
     table.render(st);
@@ -235,7 +236,8 @@ async function engine() {
 
 async function main() {
   // the language asked for, else the player's (if this frame may read the site's storage)
-  await setLocale(pickLocale(params.get("lang") || loadSettings().locale));
+  await setLocale(pickLocale(params.get("lang") || loadSettings().locale),
+    new URL(config.app, document.baseURI));
   document.title = t("embed.title");
   $("#embed-title").textContent = t("embed.title");
   status(t("embed.loading"));

@@ -7,7 +7,7 @@
 // the rules demo each make their own (the demo never saves).
 
 import { sleep } from "./dom.js";
-import { t, seatName, refusalText, teamName } from "./i18n.js";
+import { t, who, refusalText } from "./i18n.js";
 import { SPEEDS } from "./settings.js";
 import {
   actionText, bubbleText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
@@ -16,15 +16,17 @@ import {
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
 
 /**
- * createGame({client, store, table, log, save, motion}) -> the game's flow:
+ * createGame({client, store, ui, save, motion}) -> the game's flow:
  * {newGame, resume, act, playCard, askHint, kick}.
  * - `client`: the engine (engine-client.js); `store`: the table's store.js;
- * - `table`: createTable's instance (flights, the hand's card boxes);
- * - `log`: createLog's instance; `save(view, seed)`: keeps the game (or nothing);
+ * - `ui`: {table, log}: createTable's instance (flights, the hand's card boxes)
+ *   and createLog's, read at each use (the page rebuilds them when the language changes);
+ * - `save(view, seed)`: keeps the game (or nothing);
  * - `motion()`: false when the player prefers reduced motion (no card flights).
  */
-export function createGame({ client, store, table, log, save = () => {}, motion = () => true }) {
+export function createGame({ client, store, ui, save = () => {}, motion = () => true }) {
   const { state, update, flush } = store;
+  const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
 
   function speed() {
@@ -61,7 +63,7 @@ export function createGame({ client, store, table, log, save = () => {}, motion 
       return { ok: false, error: ans.error };
     }
     log.clear();
-    log.line(t("log.new_game", { who: seatName(ans.view.dealer) }), "new-hand");
+    log.line(t("log.new_game", who(ans.view.dealer)), "new-hand");
     update({ seed });
     show(ans.view);
     save(ans.view, seed);
@@ -112,7 +114,7 @@ export function createGame({ client, store, table, log, save = () => {}, motion 
     if (my !== token) return;
     if (!ans.ok) {
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
-      if (action.type === "play") table.hand.shake(action.card);
+      if (action.type === "play") ui.table.hand.shake(action.card);
       return;
     }
     await present(ans, prev);
@@ -174,7 +176,7 @@ export function createGame({ client, store, table, log, save = () => {}, motion 
     const bubbles = { ...state.bubbles };
     const clear = () => { for (const k of Object.keys(bubbles)) delete bubbles[k]; };
     if (a?.type === "next_hand") {
-      log.line(t("log.new_hand", { n: v.hand_number + 1, who: seatName(v.dealer) }), "new-hand");
+      log.line(t("log.new_hand", { n: v.hand_number + 1, ...who(v.dealer) }), "new-hand");
       clear();
     } else if (a?.type === "ghna") {
       const g = v.ghna.at(-1);
@@ -187,15 +189,15 @@ export function createGame({ client, store, table, log, save = () => {}, motion 
     if (prev.phase === "ghna" && v.phase === "play") clear();
     if (a?.type === "play" && prev.hand_number === v.hand_number) {
       clear();
-      const from = a.seat === 0 ? table.hand.cardRect(a.card) : null;
+      const from = a.seat === 0 ? ui.table.hand.cardRect(a.card) : null;
       const finished = v.tricks.length > prev.tricks.length;
       update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
       flush();
-      await table.trick.animatePlay(a.seat, from, sp);
+      await ui.table.trick.animatePlay(a.seat, from, sp);
       if (finished) {
         const trick = v.tricks.at(-1);
         if (sp > 0) await sleep(650 * sp);
-        await table.trick.animateCollect(trick.winner, sp);
+        await ui.table.trick.animateCollect(trick.winner, sp);
         log.line(trickText(trick), "trick");
         update({ shownTrick: v.trick });
       }
@@ -210,7 +212,7 @@ export function createGame({ client, store, table, log, save = () => {}, motion 
     if (over(v.phase) && !over(prev.phase) && v.last_hand) {
       log.line(handEndText(v.last_hand), "result");
       if (v.phase === "game_over" && v.winner !== null) {
-        log.line(t("log.winner", { team: teamName(v.winner), a: v.scores[v.winner], b: v.scores[1 - v.winner] }), "result");
+        log.line(t("log.winner", { team: v.winner, a: v.scores[v.winner], b: v.scores[1 - v.winner] }), "result");
       }
     }
     save(v, state.seed);

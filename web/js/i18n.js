@@ -1,28 +1,57 @@
-// The message catalogue: every user-facing text goes through t().
+// The message catalogue: every text a person reads goes through t().
 //
-// English is built in; other languages are files in messages/ with the same
-// keys, loaded on demand (missing keys fall back to English).  A catalogue's
-// "meta.dir" sets the page direction (Arabic: "rtl").
+// A language is one file, web/messages/<code>.json: the same keys as
+// en.json, each a message in a small subset of ICU MessageFormat (format.js:
+// arguments, select, plural).  The build lists the files it finds (with each
+// one's "meta.name", the language in its own name) in the page's
+// configuration, so adding a language is adding its file.  "meta.dir" is
+// "rtl" for Arabic.  A key a catalogue lacks falls back to English.
 
-import en from "./messages/en.js";
+import { compile, format } from "./format.js";
 
-/** Languages offered in the settings (code -> its own name). */
-export const LOCALES = { en: "English" };
+/** Languages the page offers: code -> its own name (from the build, or set by tests). */
+export const LOCALES = {};
 
-let current = en;
+const catalogues = {};          // code -> {key: message text}
+const compiled = new Map();     // `${code}\0${key}` -> nodes
 let code = "en";
 
-/** The text of `key` with its {placeholders} filled from `params`. */
-export function t(key, params = {}) {
-  const v = key in current ? current[key] : en[key];
-  if (v === undefined) return key;
-  if (typeof v === "function") return v(params);
-  return v.replace(/\{([\w.+]+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+/** Declares the languages the page has (the build's `locales`). */
+export function configureLocales(map) {
+  for (const k of Object.keys(LOCALES)) delete LOCALES[k];
+  Object.assign(LOCALES, map || { en: "English" });
 }
 
-/** True when the current catalogue has its own text for `key`. */
-export function hasOwn(key) {
-  return key in current;
+/** Adds a catalogue already loaded (Node tests; the fetched ones). */
+export function useCatalogue(lang, messages) {
+  catalogues[lang] = messages;
+  for (const k of [...compiled.keys()]) if (k.startsWith(`${lang}\0`)) compiled.delete(k);
+}
+
+function message(lang, key) {
+  const cat = catalogues[lang];
+  if (!cat || !Object.hasOwn(cat, key)) return null;
+  const id = `${lang}\0${key}`;
+  if (!compiled.has(id)) compiled.set(id, compile(String(cat[key])));
+  return compiled.get(id);
+}
+
+/** The text of `key` with its arguments filled from `params` (the key itself if no catalogue has it). */
+export function t(key, params = {}) {
+  let lang = code;
+  let nodes = message(code, key);
+  if (!nodes) {
+    lang = "en";
+    nodes = message("en", key);
+  }
+  if (!nodes) return key;
+  return format(nodes, params, lang);
+}
+
+/** True when `key` exists in English (every key does) or the current language. */
+export function has(key) {
+  return !!(catalogues[code] && Object.hasOwn(catalogues[code], key))
+    || !!(catalogues.en && Object.hasOwn(catalogues.en, key));
 }
 
 export function locale() {
@@ -30,7 +59,7 @@ export function locale() {
 }
 
 /**
- * The language to speak: `chosen` (the setting, or ?lang=) when the page has
+ * The language to speak: `chosen` (?lang=, or the setting) when the page has
  * it, else the first of the browser's preferred languages it has, else English.
  */
 export function pickLocale(chosen, languages = globalThis.navigator?.languages || []) {
@@ -42,23 +71,32 @@ export function pickLocale(chosen, languages = globalThis.navigator?.languages |
   return "en";
 }
 
-/** Switches language (unknown codes keep English); sets lang and dir on <html>. */
-export async function setLocale(next) {
-  if (next && next !== "en" && Object.hasOwn(LOCALES, next)) {
-    try {
-      current = (await import(`./messages/${next}.js`)).default;
-      code = next;
-    } catch {
-      current = en;
-      code = "en";
-    }
-  } else {
-    current = en;
-    code = "en";
+/** Fetches a language's catalogue (from the app folder of `base`). */
+async function fetchCatalogue(lang, base) {
+  const res = await fetch(new URL(`messages/${lang}.json`, base));
+  if (!res.ok) throw new Error(`messages/${lang}.json: HTTP ${res.status}`);
+  useCatalogue(lang, await res.json());
+}
+
+/**
+ * Switches language (unknown codes keep English), loading its catalogue from
+ * `base` (the app folder's URL) when needed; sets lang and dir on <html>.
+ */
+export async function setLocale(next, base) {
+  const want = Object.hasOwn(LOCALES, next) ? next : "en";
+  try {
+    if (!catalogues.en) await fetchCatalogue("en", base);
+    if (!catalogues[want]) await fetchCatalogue(want, base);
+    code = want;
+  } catch {
+    code = catalogues.en ? "en" : code;
   }
-  const root = document.documentElement;
-  root.lang = code;
-  root.dir = t("meta.dir");
+  const root = globalThis.document?.documentElement;
+  if (root) {
+    root.lang = code;
+    root.dir = t("meta.dir") === "rtl" ? "rtl" : "ltr";
+  }
+  return code;
 }
 
 // --------------------------------------------------------------- game words
@@ -66,7 +104,7 @@ export async function setLocale(next) {
 export function cardName(card) {
   const m = /^(\d+)([OCEB])$/.exec(card);
   if (!m) return card;
-  return t("card", { rank: t(`rank.${m[1]}`), suit: t(`suit.${m[2]}`) });
+  return t("card", { rank: t(`rank.${m[1]}`), suit: t(`suit.${m[2]}`), r: m[1], s: m[2] });
 }
 
 export function suitName(letter) {
@@ -81,8 +119,31 @@ export function teamName(team) {
   return t(`team.${team}`);
 }
 
-/** An engine refusal in the player's language (the engine's own sentence in English). */
+/** The catalogue's words for a seat acting: {who, you}, for messages that agree with the person. */
+export function who(seat) {
+  return { who: seatName(seat), you: seat === 0 };
+}
+
+/** An engine refusal in the player's language (from its code and params); the engine's sentence as fallback. */
 export function refusalText(error) {
   const key = `refusal.${error.code}`;
-  return hasOwn(key) ? t(key, error.params || {}) : error.message;
+  return has(key) ? t(key, refusalParams(error.params || {})) : error.message;
+}
+
+/** A refusal's params in words: cards and lists of cards named, suits named. */
+export function refusalParams(params) {
+  const out = { ...params };
+  for (const k of ["card", "beaten"]) if (typeof params[k] === "string") out[k] = cardName(params[k]);
+  if (Array.isArray(params.legal)) out.legal = listOf(params.legal.map(cardName));
+  for (const k of ["suit", "led", "trump"]) if (typeof params[k] === "string") out[k] = suitName(params[k]);
+  return out;
+}
+
+/** "a, b and c" in the current language. */
+export function listOf(items) {
+  try {
+    return new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
 }

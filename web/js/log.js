@@ -2,7 +2,7 @@
 // tricks won, the end of each hand.  The same words fill the speech bubbles.
 
 import { h } from "./dom.js";
-import { t, seatName, suitName, cardName, teamName } from "./i18n.js";
+import { t, who, suitName, cardName } from "./i18n.js";
 
 const MAX = 300;
 
@@ -29,10 +29,6 @@ export function createLog(el) {
       list.replaceChildren();
     },
   };
-}
-
-function who(seat) {
-  return { who: seatName(seat), you: seat === 0 };
 }
 
 /** The log sentence of one engine action. */
@@ -77,8 +73,8 @@ export function handEndText(last, scores, target) {
   if (last.cancelled) return t("log.cancelled");
   const team = last.declarer % 2;
   return last.made
-    ? t("log.made", { team: teamName(team), amount: last.contract })
-    : t("log.failed", { team: teamName(1 - team), amount: last.contract });
+    ? t("log.made", { team, amount: last.contract })
+    : t("log.failed", { team: 1 - team, amount: last.contract });
 }
 
 export function auctionWonText(contract) {
@@ -87,7 +83,7 @@ export function auctionWonText(contract) {
 
 /** The lines of the current hand so far (after a reload), from the public actions. */
 export function replayLines(view) {
-  const lines = [t("log.new_hand", { n: view.hand_number + 1, who: seatName(view.dealer) })];
+  const lines = [t("log.new_hand", { n: view.hand_number + 1, ...who(view.dealer) })];
   let plays = 0;
   let ghna = 0;
   for (const a of view.hand_actions) {

@@ -14,7 +14,7 @@
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
 import { $, h } from "./dom.js";
-import { t, setLocale, pickLocale, locale, refusalText } from "./i18n.js";
+import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
   configureRules, loadSettings, saveSettings, randomSeed,
 } from "./settings.js";
@@ -37,7 +37,10 @@ import { enableOffline } from "./pwa.js";
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
 configureRules(config.rules);
+configureLocales(config.locales);
 siteStore.probe();
+/** The app folder: the catalogues, scenarios and scripts of this version. */
+const appBase = new URL(config.app, document.baseURI);
 
 // Start the engine first: it is the slow part, the page draws meanwhile.
 const client = new EngineClient(config, progress);
@@ -55,19 +58,24 @@ function keep(view, seed) {
   if (replaced !== null) {
     siteStore.write("touti.game.previous", replaced);
     replaced = null;
-    bar.setPrevious(true);
+    ui.bar.setPrevious(true);
   }
   saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now() });
 }
 
 // ------------------------------------------------------------------ the UI
-const bar = createBar($("#bar"), menu);
-const table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
-  onAction: (action) => game.act(action),
-  onCard: (card) => game.playCard(card),
-});
-const log = createLog($("#log"));
-const game = createGame({ client, store, table, log, save: keep, motion: () => !reducedMotion.matches });
+/** The parts drawn in the page's language (rebuilt when it changes). */
+const ui = { bar: null, table: null, log: null };
+const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches });
+
+function buildUI() {
+  ui.bar = createBar($("#bar"), menu);
+  ui.table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
+    onAction: (action) => game.act(action),
+    onCard: (card) => game.playCard(card),
+  });
+  ui.log = createLog($("#log"));
+}
 
 function progress(stage, bytes) {
   const steps = { runtime: 1, engine: 2, ready: 3 };
@@ -219,7 +227,7 @@ function confirmPrevious() {
     [t("settings.cancel"), null],
     [t("previous.switch"), async () => {
       if (swapWithPrevious()) await resumeSaved();
-      bar.setPrevious(loadPrevious().status === "ok");
+      ui.bar.setPrevious(loadPrevious().status === "ok");
     }, { class: "primary", id: "previous-switch" }],
   ]);
 }
@@ -229,7 +237,7 @@ async function firstGame() {
   const link = takeLink();
   if (link) await openLink(link);
   else await resumeSaved();
-  bar.setPrevious(loadPrevious().status === "ok");
+  ui.bar.setPrevious(loadPrevious().status === "ok");
   window.addEventListener("hashchange", () => {
     const next = takeLink();
     if (next) openLink(next);
@@ -268,13 +276,14 @@ $("#boot-retry").addEventListener("click", () => {
   boot();
 });
 
-await setLocale(pickLocale(state.settings.locale));
+await setLocale(pickLocale(new URLSearchParams(location.search).get("lang") || state.settings.locale), appBase);
 $("#boot-retry").textContent = t("boot.retry");
+buildUI();
 store.onRender((st) => {
-  bar.render(st);
-  table.render(st);
+  ui.bar.render(st);
+  ui.table.render(st);
   root.dataset.phase = st.view ? st.view.phase : "none";
-  renderPanel(table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view) });
+  renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view) });
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea, dialog")) return;
@@ -284,4 +293,4 @@ siteStore.onStatus(storageNotice);
 progress("runtime");
 update({});
 boot();
-window.addEventListener("error", (e) => log.line(String(e.message), "error"));
+window.addEventListener("error", (e) => ui.log.line(String(e.message), "error"));
