@@ -197,3 +197,18 @@ test("the catalogue has a text for every key the modules use", async () => {
   assert.deepEqual(missing, []);
   assert.ok(used.size > 40);
 });
+
+test("messages: select, plural by the language's rules (Arabic has six forms), exact matches", async () => {
+  const { compile, format, argumentsOf } = await import("../../web/js/format.js");
+  const you = compile("{you, select, true {You pass} other {{who} passes}}");
+  assert.equal(format(you, { you: true, who: "Karim" }, "en"), "You pass");
+  assert.equal(format(you, { you: false, who: "Karim" }, "en"), "Karim passes");
+  const cards = compile("{n, plural, =0 {no card} one {# card} other {# cards}}");
+  assert.deepEqual([0, 1, 5].map((n) => format(cards, { n }, "en")), ["no card", "1 card", "5 cards"]);
+  const ar = compile("{n, plural, zero {z} one {o} two {t} few {f#} many {m#} other {x#}}");
+  assert.deepEqual([0, 1, 2, 3, 11, 100].map((n) => format(ar, { n }, "ar")), ["z", "o", "t", "f3", "m11", "x100"]);
+  assert.deepEqual([...argumentsOf(compile("{a} {b, select, x {{c}} other {}}"))].sort(), ["a", "b", "c"]);
+  for (const bad of ["{a", "a}", "{a, select, x {y}}", "{a, fancy, other {y}}"]) {
+    assert.throws(() => compile(bad), SyntaxError, bad);
+  }
+});

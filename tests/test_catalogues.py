@@ -1,0 +1,121 @@
+"""The message catalogues (web/messages/<code>.json): every language has every
+key, with the same arguments; every message parses; every key the page uses
+exists and every key exists for a reason; every code the engine and the
+bridge can answer with has its sentence."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MESSAGES = ROOT / "web" / "messages"
+JS = ROOT / "web" / "js"
+
+CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(MESSAGES.glob("*.json"))}
+EN = CATALOGUES["en"]
+
+
+def parse(text: str) -> set[str]:
+    """The argument names of a message in the ICU subset of web/js/format.js
+    (a mirror of its compile(): raises ValueError on a malformed message)."""
+    names: set[str] = set()
+    i = 0
+
+    def word() -> str:
+        nonlocal i
+        m = re.compile(r"\s*([^\s,{}]+)\s*").match(text, i)
+        if not m:
+            raise ValueError(f"bad message at {i}: {text}")
+        i = m.end()
+        return m.group(1)
+
+    def message() -> None:
+        nonlocal i
+        while i < len(text):
+            c = text[i]
+            if c == "{":
+                i += 1
+                argument()
+            elif c == "}":
+                return
+            else:
+                i += 1
+
+    def argument() -> None:
+        nonlocal i
+        names.add(word())
+        if text[i:i + 1] == "}":
+            i += 1
+            return
+        if text[i:i + 1] != ",":
+            raise ValueError(f"expected , or }} at {i}: {text}")
+        i += 1
+        kind = word()
+        if kind not in ("select", "plural") or text[i:i + 1] != ",":
+            raise ValueError(f"unknown kind {kind}: {text}")
+        i += 1
+        cases = set()
+        while True:
+            while i < len(text) and text[i].isspace():
+                i += 1
+            if text[i:i + 1] == "}":
+                i += 1
+                break
+            key = word()
+            if text[i:i + 1] != "{":
+                raise ValueError(f"expected {{ after {key}: {text}")
+            i += 1
+            message()
+            if text[i:i + 1] != "}":
+                raise ValueError(f"unclosed case {key}: {text}")
+            i += 1
+            cases.add(key)
+        if "other" not in cases:
+            raise ValueError(f"no other case: {text}")
+
+    message()
+    if i != len(text):
+        raise ValueError(f"unbalanced }} at {i}: {text}")
+    return names
+
+
+def test_english_is_there_and_every_message_parses():
+    assert len(EN) > 200
+    for code, cat in CATALOGUES.items():
+        for key, text in cat.items():
+            assert isinstance(text, str), (code, key)
+            parse(text)
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUES))
+def test_every_language_has_every_key_with_the_same_arguments(code):
+    cat = CATALOGUES[code]
+    assert sorted(set(EN) - set(cat)) == [], f"{code} lacks these keys"
+    assert sorted(set(cat) - set(EN)) == [], f"{code} has keys English does not"
+    for key in EN:
+        assert parse(cat[key]) == parse(EN[key]), (code, key, cat[key])
+    assert cat["meta.dir"] in ("ltr", "rtl") and cat["meta.name"]
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """Keys the page's modules name literally, and the prefixes of keys they build."""
+    literal, prefixes = set(), set()
+    for path in JS.glob("*.js"):
+        src = path.read_text(encoding="utf-8")
+        literal |= set(re.findall(r"""["']([\w.+-]+)["']""", src)) & set(EN)
+        prefixes |= set(re.findall(r"""`([\w.+-]+\.)\$\{""", src))
+        prefixes |= set(re.findall(r"""["']([\w.]+\.)["']\s*\+""", src))
+    return literal, prefixes
+
+
+def test_every_key_the_page_uses_exists_and_none_is_unused():
+    literal, prefixes = used_keys()
+    assert sorted(k for k in literal if k not in EN) == []
+    # keys built at run time: by prefix; meta.* and app.* are read by the build
+    unused = [k for k in EN if k not in literal and not k.startswith(("meta.", "app."))
+              and not any(k.startswith(p) for p in prefixes)]
+    assert unused == []
