@@ -47,6 +47,7 @@ export function renderInfo(el, st) {
 export const MENU = [
   ["hint", "menu.hint"], ["last", "menu.last_trick"], ["sheet", "menu.scores"],
   ["log", "menu.log"], ["settings", "menu.settings"], ["new", "menu.new_game"],
+  ["more", "menu.more"],
 ];
 
 /**

@@ -33,6 +33,7 @@ import {
 } from "./dialogs.js";
 import { openSettings } from "./settings-dialog.js";
 import { enableOffline } from "./pwa.js";
+import { createRouter, routeOf, screenNames } from "./router.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -96,6 +97,7 @@ function menu(name) {
     case "settings": return settingsDialog();
     case "new": return confirmNewGame(() => startNew());
     case "previous": return confirmPrevious();
+    case "more": return openScreensMenu();
     default: return undefined;
   }
 }
@@ -126,6 +128,33 @@ function settingsDialog() {
       startNew(seed, rules);
     },
   });
+}
+
+// ----------------------------------------------------------------- screens
+/** What the screens (views/) get: the engine, the game's store, storage, and ways back to the table. */
+const app = {
+  client,
+  store,
+  storage: siteStore,
+  config,
+  base: appBase,
+  /** Starts a game on the table and shows it. */
+  async play(seed, rules = state.settings.rules) {
+    location.hash = "";
+    await startNew(seed, rules);
+  },
+  /** Resumes a record on the table and shows it; {ok, reason}. */
+  async open(record) {
+    location.hash = "";
+    return game.resume({ record });
+  },
+};
+const router = createRouter({ root, game: $("#app"), screen: $("#screen"), app });
+
+function openScreensMenu() {
+  const items = screenNames().map((name) => h("li", {},
+    h("a", { href: `#${name}`, id: `go-${name}`, onclick: () => closeDialog() }, t(`screen.${name}`))));
+  openDialog("menu", t("menu.more"), h("nav", { "aria-label": t("menu.more") }, h("ul", { class: "screens" }, ...items)));
 }
 
 // ----------------------------------------------------------- storage notice
@@ -238,9 +267,11 @@ async function firstGame() {
   if (link) await openLink(link);
   else await resumeSaved();
   ui.bar.setPrevious(loadPrevious().status === "ok");
+  await router.show(routeOf(location.hash));
   window.addEventListener("hashchange", () => {
     const next = takeLink();
     if (next) openLink(next);
+    else router.show(routeOf(location.hash));
   });
 }
 

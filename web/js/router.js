@@ -1,0 +1,68 @@
+// Screens and their hash routes.  The game is the page's main screen (its
+// table stays alive underneath); every other screen (#rules, #learn,
+// #review, #history, #stats, #daily, #challenge, #sheet, #bots) is a module
+// of views/ that draws into the #screen section.  <html data-view> names the
+// screen shown.
+//
+// A route is "#name", or "#name=payload" for a screen opened with data (a
+// challenge, a shared score sheet).  Links that open a game (#game=,
+// #record=) are not routes: links.js reads them.
+//
+// A screen module exports `mount(container, app, payload)`, returning an
+// object with an optional `unmount()`.  Screens are loaded on first use.
+
+const SCREENS = {
+};
+
+/** The route of a fragment: {view, payload}; the game for anything that is not a screen. */
+export function routeOf(hash) {
+  const text = String(hash || "").replace(/^#/, "");
+  const m = /^([a-z]+)(?:=(.*))?$/s.exec(text);
+  if (m && Object.hasOwn(SCREENS, m[1])) return { view: m[1], payload: m[2] ?? null };
+  return { view: "game", payload: null };
+}
+
+export function isScreen(hash) {
+  return routeOf(hash).view !== "game";
+}
+
+/** The screens the page has, in the order the menu lists them. */
+export function screenNames() {
+  return Object.keys(SCREENS);
+}
+
+/**
+ * createRouter({root, game, screen, app}) -> {show(route), current()}:
+ * `game` is the game's element (hidden while a screen is shown), `screen` the
+ * section screens draw into, `app` what screens get (the engine, the store...).
+ */
+export function createRouter({ root, game, screen, app }) {
+  let mounted = null;
+  let current = "game";
+  let shown = 0;
+
+  async function show({ view, payload }) {
+    const my = ++shown;
+    mounted?.unmount?.();
+    mounted = null;
+    if (view === "game") {
+      screen.hidden = true;
+      screen.replaceChildren();
+      game.hidden = false;
+      current = "game";
+      root.dataset.view = "game";
+      return;
+    }
+    const module = await SCREENS[view]();
+    if (my !== shown) return;
+    game.hidden = true;
+    screen.hidden = false;
+    screen.replaceChildren();
+    current = view;
+    root.dataset.view = view;
+    mounted = await module.mount(screen, app, payload);
+    screen.querySelector("h1, h2")?.focus?.({ preventScroll: false });
+  }
+
+  return { show, current: () => current };
+}
