@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import marshal
 from collections import OrderedDict
+from typing import Any
 
 from .cards import BIT, NAMES, SUIT_LETTERS, cards_in, is_card_name, card_of
 from .engine import (
@@ -41,7 +42,8 @@ from .engine import (
     bid_code, lowest_bid, max_game_actions,
 )
 from .quote import quote
-from .rules import MAX_BID, MIN_BID, Rules
+from .refusals import sentence
+from .rules import MAX_BID, Rules
 
 STATE_FORMAT = "touti-state/1"
 RECORD_FORMAT = "touti-record/1"
@@ -91,6 +93,12 @@ def _from_refusal(r: Refusal) -> IllegalAction:
             v = [NAMES[c] for c in v]
         params[k] = v
     return IllegalAction(r.code, r.message, params)
+
+
+def _refused(key: str, params: dict, **words: object) -> IllegalAction:
+    """The refusal ``key`` of :mod:`touti_core.refusals` (its sentence filled with
+    ``params`` and ``words``) as an :class:`IllegalAction`."""
+    return IllegalAction(key.partition(".")[0], sentence(key, **params, **words), params)
 
 
 # ------------------------------------------------------------------ actions
@@ -167,44 +175,66 @@ def action_json(seat: int | None, code: int) -> dict:
     raise ValueError(f"unknown action code {code}")  # pragma: no cover
 
 
+def _code(kind: str, arg: Any) -> int:
+    """The engine code of an action of type ``kind`` whose own field is ``arg`` (as
+    :func:`_parse` reads it: a card, an amount, a signal's name, a suit's index)."""
+    if kind == "play":
+        return arg
+    if kind == "bid":
+        return bid_code(arg)
+    if kind == "announce":
+        return A_ANNOUNCE_AS + ANNOUNCEMENTS.index(arg)
+    if kind == "signal":
+        return A_SIGNAL + SIGNALS.index(arg)
+    if kind == "trump":
+        return A_TRUMP + arg
+    if kind == "ghna":
+        return A_GHNA + arg
+    if kind == "next_hand":
+        return A_NEXT_HAND
+    return _SIMPLE[kind]
+
+
+def code_of(action: dict) -> int:
+    """The engine code of a JSON action that came from the engine (a view's ``legal``, a
+    state's ``actions``): the inverse of :func:`action_json`, without the checks of
+    :func:`action_code`.
+
+    >>> code_of(action_json(2, 27)), code_of({"type": "pass", "seat": 1}) == A_PASS
+    (27, True)
+    """
+    kind = action["type"]
+    if kind == "play":
+        arg: Any = card_of(action["card"])
+    elif kind == "bid":
+        arg = action["amount"]
+    elif kind in ("signal", "announce"):
+        arg = action["signal"]
+    elif kind in ("trump", "ghna"):
+        arg = SUIT_LETTERS.index(action["suit"])
+    else:
+        arg = None
+    return _code(kind, arg)
+
+
 def action_code(g: Game, action: object) -> tuple[int | None, int]:
     """Check a JSON action against the game: (seat, code), or IllegalAction."""
     kind, seat, arg = _parse(action)
     r = g.turn_refusal(seat, kind)
     if r is not None:
         raise _from_refusal(r)
-    if kind == "play":
-        code = arg
-    elif kind == "bid":
+    if kind == "bid":
         if arg % 10:
-            raise IllegalAction("bid_not_multiple_of_10",
-                                f"Bids go by tens: {arg} is not a multiple of 10.", {"amount": arg})
+            raise _refused("bid_not_multiple_of_10", {"amount": arg})
         if arg > MAX_BID:
-            raise IllegalAction("bid_too_high", f"The highest possible bid is {MAX_BID}.",
-                                {"amount": arg, "maximum": MAX_BID})
+            raise _refused("bid_too_high", {"amount": arg, "maximum": MAX_BID})
         low = lowest_bid(g.high)
         if arg < low:
-            raise IllegalAction("bid_too_low",
-                                f"The first bid is at least {MIN_BID}." if not g.high else
-                                f"You must bid at least {low}: the highest bid is {g.high} "
-                                "and each bid must raise it by at least 10.",
-                                {"amount": arg, "minimum": low})
-        code = bid_code(arg)
-    elif kind == "announce":
-        if arg not in ANNOUNCEMENTS:
-            raise IllegalAction("announce_not_allowed",
-                                f"{arg} cannot be announced early: only AS or COMPTE.", {"signal": arg})
-        code = A_ANNOUNCE_AS + ANNOUNCEMENTS.index(arg)
-    elif kind == "signal":
-        code = A_SIGNAL + SIGNALS.index(arg)
-    elif kind == "trump":
-        code = A_TRUMP + arg
-    elif kind == "ghna":
-        code = A_GHNA + arg
-    elif kind == "next_hand":
-        code = A_NEXT_HAND
-    else:
-        code = _SIMPLE[kind]
+            raise _refused("bid_too_low" if g.high else "bid_too_low.first",
+                           {"amount": arg, "minimum": low}, high=g.high)
+    elif kind == "announce" and arg not in ANNOUNCEMENTS:
+        raise _refused("announce_not_allowed.other", {"signal": arg})
+    code = _code(kind, arg)
     r = g.refusal(seat if kind != "next_hand" else None, code)
     if r is not None:
         raise _from_refusal(r)

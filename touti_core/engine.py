@@ -12,10 +12,12 @@ the rule, why an action is not legal.  The JSON boundary lives in ``api.py``.
 from __future__ import annotations
 
 from .cards import (
-    ABOVE, ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK, SUIT_NAMES,
+    ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_LETTERS, SUIT_MASK, SUIT_NAMES,
     cards_in, describe, describe_list, card, ghna_value, REY, CABAL,
 )
 from .rules import MAX_BID, MIN_BID, Rules
+from .refusals import ACTION_WORDS, PHASE_WORDS, Refusal, refusal, sentence
+from .tricks import BEATERS, legal_mask
 from . import rng
 
 # ---------------------------------------------------------------- actions
@@ -59,6 +61,20 @@ def max_game_actions(target: int, one_hand: bool) -> int:
         return HAND_ACTIONS_MAX
     below = -(-target // MIN_BID) - 1
     return (2 * below + 1) * HAND_ACTIONS_MAX + MAX_CANCELLED_HANDS * CANCELLED_HAND_ACTIONS
+
+
+def partner(seat: int) -> int:
+    """The seat opposite ``seat``, its partner (RULES.md 2).
+
+    >>> partner(1), team(1), team(partner(1))
+    (3, 1, 1)
+    """
+    return seat ^ 2
+
+
+def team(seat: int) -> int:
+    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (RULES.md 2)."""
+    return seat & 1
 
 
 def bid_code(amount: int) -> int:
@@ -113,41 +129,12 @@ def kind_of(code: int) -> str:
         code, "trump" if code < A_GHNA else "ghna")
 
 
-class Refusal(Exception):
-    """An action the rules refuse: ``code`` is stable, ``message`` names the rule."""
-
-    def __init__(self, code: str, message: str, **params) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
-
-
 def holds_ghna(hand: int, suit: int) -> bool:
     return hand & GHNA_MASK[suit] == GHNA_MASK[suit]
 
 
 def ghna_suits(hand: int) -> list[int]:
     return [s for s in range(4) if hand & GHNA_MASK[s] == GHNA_MASK[s]]
-
-
-_PHASE_WORDS = {
-    AUCTION: "the auction is in progress",
-    SIGNAL: "a partner signal is being given",
-    TRUMP: "the declarer is naming trumps",
-    PLAY: "a card must be played",
-    GHNA: "a Ghna may be declared",
-    CONCESSION: "a proposal to abandon awaits its answer",
-    HAND_OVER: "the hand is over",
-    GAME_OVER: "the game is over",
-}
-_KIND_WORDS = {
-    "bid": "bid", "pass": "pass", "announce": "make an early announcement",
-    "signal": "signal", "no_signal": "decline to signal", "trump": "name trumps",
-    "play": "play a card", "ghna": "declare a Ghna", "no_ghna": "decline a Ghna",
-    "concede": "propose to abandon", "accept": "accept an abandon",
-    "refuse": "refuse an abandon", "next_hand": "deal the next hand",
-}
 
 
 class Game:
@@ -309,28 +296,9 @@ class Game:
 
     def legal_cards(self) -> int:
         """Mask of the cards the player to act may play (phase PLAY)."""
-        hand = self.hands[self.to_act]
-        trick = self.trick
-        if not trick:
-            return hand
-        led = SUIT[trick[0]]
-        w = self.win_card
-        trump = self.trump
-        m = hand & SUIT_MASK[led]
-        if m:
-            if led != trump and SUIT[w] == trump:
-                return m            # the trick is trumped: any card of the led suit
-            h = m & ABOVE[w]        # w is the highest card of the led suit here
-            return h or m
-        t = hand & SUIT_MASK[trump]
-        if t:
-            if SUIT[w] == trump:
-                rule = self.rules.overtrump
-                if rule == "always" or (rule == "not_over_partner"
-                                        and self.win_seat != (self.to_act ^ 2)):
-                    return (t & ABOVE[w]) or t
-            return t
-        return hand
+        seat = self.to_act
+        return legal_mask(self.hands[seat], self.trick, self.win_card, self.win_seat, seat,
+                          self.trump, self.rules.overtrump)
 
     def ghna_options(self, seat: int) -> list[int]:
         """Suits whose Ghna ``seat`` may declare now (held, new, under the cap)."""
@@ -503,12 +471,7 @@ class Game:
         self.hands[seat] ^= BIT[c]
         trick = self.trick
         if trick:
-            w = self.win_card
-            if SUIT[c] == SUIT[w]:
-                if c > w:
-                    self.win_card = c
-                    self.win_seat = seat
-            elif SUIT[c] == self.trump:
+            if BEATERS[self.trump][self.win_card] >> c & 1:
                 self.win_card = c
                 self.win_seat = seat
             trick.append(c)
@@ -634,14 +597,13 @@ class Game:
         self._start_hand(dealer, rng.deal(self.seed, self.hand_no))
 
     # --------------------------------------------------------- refusals
+    # Which rule refuses an action; the sentences are in touti_core.refusals.
     def turn_refusal(self, seat: int | None, kind: str) -> Refusal | None:
         """``wrong_phase`` or ``not_your_turn`` for an action of this kind, if any."""
         if kind not in PHASE_KINDS[self.phase]:
             return self._wrong_phase(kind, seat)
         if kind != "next_hand" and seat != self.to_act:
-            return Refusal("not_your_turn",
-                           f"It is not your turn: seat {self.to_act} must act now.",
-                           to_act=self.to_act)
+            return refusal("not_your_turn", {"to_act": self.to_act}, to_act=self.to_act)
         return None
 
     def refusal(self, seat: int | None, code: int) -> Refusal | None:
@@ -657,114 +619,77 @@ class Game:
             return self._card_refusal(code)
         if kind == "bid":
             low = lowest_bid(self.high)
-            return Refusal("bid_too_low",
-                           f"The first bid is at least {MIN_BID}." if not self.high else
-                           f"You must bid at least {low}: the highest bid is {self.high} "
-                           "and each bid must raise it by at least 10.",
-                           minimum=low)
+            return refusal("bid_too_low" if self.high else "bid_too_low.first",
+                           {"minimum": low}, minimum=low, high=self.high)
         if kind == "announce":
-            name = "AS" if code == A_ANNOUNCE_AS else "COMPTE"
+            name = ANNOUNCEMENTS[code - A_ANNOUNCE_AS]
             if not self.rules.signals:
-                return Refusal("announce_not_allowed",
-                               "Early announcements are not played with these rules.")
+                return refusal("announce_not_allowed.rules", {})
             if self.signalled >> self.to_act & 1:
-                return Refusal("announce_not_allowed",
-                               "You have already signalled in this hand: no early announcement.")
-            return Refusal("announce_not_allowed", _truth_message(name, "announce"), signal=name)
+                return refusal("announce_not_allowed.signalled", {})
+            return refusal("announce_not_allowed." + name, {"signal": name})
         if kind == "signal":
             name = SIGNALS[code - A_SIGNAL]
-            return Refusal("signal_not_allowed", _truth_message(name, "signal"), signal=name)
+            return refusal("signal_not_allowed." + name, {"signal": name})
         if kind == "ghna":
             suit = code - A_GHNA
+            params: dict[str, object] = {"suit": SUIT_LETTERS[suit]}
             word = SUIT_NAMES[suit]
             if self.ghna_done >> suit & 1:
-                return Refusal("ghna_not_allowed",
-                               f"The Ghna of {word} has already been declared in this hand.",
-                               suit="OCEB"[suit])
+                return refusal("ghna_not_allowed", params, suit=word)
             if not holds_ghna(hand, suit):
                 missing = [c for c in (card(REY, suit), card(CABAL, suit)) if not hand & BIT[c]]
-                return Refusal("ghna_not_held",
-                               f"You cannot declare the Ghna of {word}: you do not hold "
-                               f"{describe_list(missing)}. A Ghna is the Rey and the Cabal "
-                               "of one suit, both still in your hand.",
-                               suit="OCEB"[suit])
-            value = ghna_value(suit, self.trump)
-            return Refusal("ghna_over_cap",
-                           f"The Ghna of {word} (+{value}) does not fit under the cap: at "
-                           f"contract {self.contract} your team may declare {self.cap} of Ghna "
-                           f"and has declared {self.ghna_total}.",
-                           suit="OCEB"[suit], cap=self.cap, declared=self.ghna_total)
+                return refusal("ghna_not_held", params, suit=word, missing=describe_list(missing))
+            params.update(cap=self.cap, declared=self.ghna_total)
+            return refusal("ghna_over_cap", params, suit=word, value=ghna_value(suit, self.trump),
+                           contract=self.contract, cap=self.cap, declared=self.ghna_total)
         if kind == "concede":
             if not self.rules.concession:
-                return Refusal("concede_not_allowed", "Abandoning a hand is not played with these rules.")
-            if (seat & 1) == (self.declarer & 1):
-                return Refusal("concede_not_allowed",
-                               "Only the defenders may abandon the hand; the declaring team never can.")
-            return Refusal("concede_not_allowed",
-                           "You have already proposed to abandon in this trick.")
-        return Refusal("wrong_phase", "That action is not possible now.")  # pragma: no cover
+                return refusal("concede_not_allowed.rules", {})
+            if seat is not None and (seat & 1) == (self.declarer & 1):
+                return refusal("concede_not_allowed.declarers", {})
+            return refusal("concede_not_allowed.proposed", {})
+        return refusal("wrong_phase.other", {})  # pragma: no cover
 
     def _wrong_phase(self, kind: str, seat: int | None = None) -> Refusal:
-        msg = f"You cannot {_KIND_WORDS[kind]} now: {_PHASE_WORDS[self.phase]}."
+        phase = PHASE_NAMES[self.phase]
+        msg = sentence("wrong_phase", action=ACTION_WORDS[kind], phase=PHASE_WORDS[phase])
         if kind == "ghna" and self.phase in (PLAY, CONCESSION):
             msg = self._ghna_timing(seat) + " " + msg
         elif kind == "signal" and self.phase == AUCTION:
-            msg = ("A signal is given only when the signal window opens, just before your "
-                   "partner bids. " + msg)
-        return Refusal("wrong_phase", msg, phase=PHASE_NAMES[self.phase])
+            msg = sentence("wrong_phase.signal_window") + " " + msg
+        return Refusal("wrong_phase", msg, phase=phase)
 
     def _ghna_timing(self, seat: int | None) -> str:
         """Why no Ghna may be declared during play, in a player's words."""
         if seat is not None and (seat & 1) != (self.declarer & 1):
-            return "Only the declaring team may declare a Ghna."
+            return sentence("wrong_phase.ghna_defenders")
         if self.cap == 0:
-            return f"No Ghna may be declared at contract {self.contract}: the Ghna cap there is 0."
+            return sentence("wrong_phase.ghna_no_cap", contract=self.contract)
         log = self.log
         if not self.trick and log and A_GHNA <= log[-1][1] < A_NO_GHNA:
-            return ("Only one Ghna may be declared per trick won: declare the next one "
-                    "after another trick won by your team.")
-        return ("A Ghna is declared only right after a trick won by the declaring team, "
-                "when it is offered.")
+            return sentence("wrong_phase.ghna_one_per_trick")
+        return sentence("wrong_phase.ghna_after_trick")
 
     def _card_refusal(self, c: int) -> Refusal:
         seat = self.to_act
         hand = self.hands[seat]
         if not hand & BIT[c]:
-            return Refusal("card_not_in_hand", f"You do not hold {describe(c)}.", card=c)
+            return refusal("card_not_in_hand", {"card": c}, card=describe(c))
         trick = self.trick
         led = SUIT[trick[0]]
         w = self.win_card
         trump = self.trump
-        legal = self.legal_cards()
-        follow = hand & SUIT_MASK[led]
-        names = describe_list(cards_in(legal))
-        if follow and SUIT[c] != led:
-            return Refusal("must_follow_suit",
-                           f"You must follow suit: {SUIT_NAMES[led]} were led and you hold {names}.",
-                           card=c, legal=cards_in(legal))
-        if follow:
-            what = "trumps" if led == trump else SUIT_NAMES[led]
-            return Refusal("must_play_higher",
-                           f"You must play higher: {describe(c)} does not beat {describe(w)}, "
-                           f"and you hold {names}." + (
-                               f" ({what.capitalize()} were led: follow with a higher card.)"
-                               if led == trump else ""),
-                           card=c, beaten=w, legal=cards_in(legal))
+        legal = cards_in(self.legal_cards())
+        words = {"card": describe(c), "beaten": describe(w), "legal": describe_list(legal),
+                 "led": SUIT_NAMES[led], "trump": SUIT_NAMES[trump]}
+        if hand & SUIT_MASK[led]:
+            if SUIT[c] != led:
+                return refusal("must_follow_suit", {"card": c, "legal": legal}, **words)
+            return refusal("must_play_higher.trumps" if led == trump else "must_play_higher",
+                           {"card": c, "beaten": w, "legal": legal}, **words)
         if SUIT[c] != trump:
-            return Refusal("must_trump",
-                           f"You must trump: you have no {SUIT_NAMES[led]}, and you hold {names} "
-                           f"({SUIT_NAMES[trump]} are trumps).",
-                           card=c, legal=cards_in(legal))
-        partner = " even though your partner is winning the trick" if self.win_seat == seat ^ 2 else ""
-        return Refusal("must_overtrump",
-                       f"You must overtrump{partner}: {describe(c)} does not beat {describe(w)}, "
-                       f"and you hold {names}.",
-                       card=c, beaten=w, legal=cards_in(legal))
-
-
-def _truth_message(name: str, verb: str) -> str:
-    if name == "AS":
-        return f"You may {verb} AS only if you hold an Ace."
-    if name == "COMPTE":
-        return f"You may {verb} COMPTE only if you hold a Ghna (the Rey and the Cabal of one suit)."
-    return f"{name} cannot be used as an early announcement: only AS or COMPTE."
+            return refusal("must_trump", {"card": c, "legal": legal}, **words)
+        partner = self.win_seat == seat ^ 2
+        return refusal("must_overtrump.partner" if partner else "must_overtrump",
+                       {"card": c, "beaten": w, "legal": legal}, **words)

@@ -27,7 +27,8 @@ import json
 import zlib
 
 from .explain import explain
-from .knowledge import code_of, from_view
+from ..api import code_of
+from .knowledge import from_view
 from .players import BOTS, Bot, make_bot
 
 LEVELS = ("easy", "normal", "strong")

@@ -8,9 +8,9 @@ from ..cards import (
 )
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
-    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, SIGNALS, bid_amount,
+    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, SIGNALS, bid_amount, lowest_bid,
 )
-from .play import beats, legal_mask
+from ..tricks import beats, legal_mask
 
 
 def _bare(c: int) -> str:
@@ -75,7 +75,7 @@ def explain(k, code: int, why: dict) -> str:
     if code == A_PASS:
         if k.high_seat == k.seat ^ 2:
             return f"Pass: your partner's {k.high} is the better contract for your team."
-        low = max(70, k.high + 10)
+        low = lowest_bid(k.high)
         p = why.get("best")
         chance = f" (about {_pct(p)} chance at best)" if p is not None else ""
         theirs = why.get("theirs")

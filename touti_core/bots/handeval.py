@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from ..cards import ACE, BIT, CABAL, GHNA_MASK, REY, card
+from ..cards import ACE, BIT, CABAL, GHNA_MASK, GHNA_VALUE, REY, card
 
 ACE_OF = tuple(card(ACE, s) for s in range(4))
 THREE_OF = tuple(card(3, s) for s in range(4))
@@ -106,7 +106,7 @@ def ghna_values(hand: int, trump: int) -> list:
     out = []
     for x in range(4):
         if hand & GHNA_MASK[x] == GHNA_MASK[x]:
-            out.append(40 if x == trump else 20)
+            out.append(GHNA_VALUE[x == trump])
     out.sort(reverse=True)
     return out
 
@@ -147,7 +147,7 @@ def best_strength(hand: int, forehand: bool = False) -> float:
     for trump in facts:
         full = trump[6]
         v = sum(map(mul, WEIGHTS, _features_with(trump, whole, forehand))) \
-            + (40 * full + 20 * (ghna - full))
+            + (GHNA_VALUE[True] * full + GHNA_VALUE[False] * (ghna - full))
         if v > best:
             best = v
     return best

@@ -19,7 +19,8 @@ Hard evidence (what the rules prove) decides which deals are possible
 from __future__ import annotations
 
 from ..cards import FULL_DECK
-from .play import Table, ghna_keep, heuristic_card, legal_mask
+from ..tricks import legal_mask
+from .play import Table, ghna_keep, heuristic_card
 
 def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
     """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones);

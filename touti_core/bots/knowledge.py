@@ -24,38 +24,17 @@ other hands (RULES.md 4, 6, 7):
 
 from __future__ import annotations
 
-from ..cards import ABOVE, ACE, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, SUIT_MASK, card
+from ..cards import ACE, BIT, FULL_DECK, GHNA_MASK, GHNA_VALUE, POINTS, SUIT, card
+from ..api import code_of
 from ..engine import (
-    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount, bid_code,
+    GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount,
 )
 from ..rules import Rules
+from ..tricks import beats, ruled_out
 
 ACES = tuple(card(ACE, s) for s in range(4))
-_SIMPLE = {"pass": A_PASS, "no_signal": A_NO_SIGNAL, "no_ghna": A_NO_GHNA,
-           "concede": A_CONCEDE, "accept": A_ACCEPT, "refuse": A_REFUSE,
-           "next_hand": A_NEXT_HAND}
-_LETTERS = "OCEB"
-
-
-def code_of(action: dict) -> int:
-    """Engine action code of a JSON action (shape assumed valid: it came from the engine)."""
-    t = action["type"]
-    if t == "play":
-        from ..cards import card_of
-        return card_of(action["card"])
-    if t == "bid":
-        return bid_code(action["amount"])
-    if t == "announce":
-        return A_ANNOUNCE_AS + ANNOUNCEMENTS.index(action["signal"])
-    if t == "signal":
-        return A_SIGNAL + SIGNALS.index(action["signal"])
-    if t == "trump":
-        return A_TRUMP + _LETTERS.index(action["suit"])
-    if t == "ghna":
-        return A_GHNA + _LETTERS.index(action["suit"])
-    return _SIMPLE[t]
 
 
 class Knowledge:
@@ -151,7 +130,7 @@ GHNA_ALTS = tuple(GHNA_MASK)
 def _fitting(k: "Knowledge") -> tuple:
     """Suits whose Ghna would still fit under the cap and is not yet declared."""
     return tuple(x for x in range(4) if not k.ghna_done >> x & 1
-                 and k.ghna_total + (40 if x == k.trump else 20) <= k.cap)
+                 and k.ghna_total + GHNA_VALUE[x == k.trump] <= k.cap)
 
 
 def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phase: int,
@@ -235,25 +214,10 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
                                         k.played_by[s], tuple(k.excl), tuple(k.must),
                                         k.ghna_total, k.ghna_done))
             if trick:
-                led = SUIT[trick[0]]
-                w = k.win_card
-                trump = k.trump
-                if SUIT[c] == led:
-                    if (led == trump or SUIT[w] != trump) and c < w:
-                        k.excl[s] |= ABOVE[w]         # did not go higher: could not
-                else:
-                    k.excl[s] |= SUIT_MASK[led]        # did not follow: void
-                    if SUIT[c] == trump:
-                        if SUIT[w] == trump and c < w and (
-                                overtrump == "always" or
-                                (overtrump == "not_over_partner" and k.win_seat != s ^ 2)):
-                            k.excl[s] |= ABOVE[w]     # did not overtrump: could not
-                    else:
-                        k.excl[s] |= SUIT_MASK[trump]  # did not trump: no trumps
-                if SUIT[c] == SUIT[w]:
-                    if c > w:
-                        k.win_card, k.win_seat = c, s
-                elif SUIT[c] == trump:
+                # what the play rules prove: a void, nothing higher, no trumps
+                k.excl[s] |= ruled_out(c, SUIT[trick[0]], k.win_card, k.win_seat, s, k.trump,
+                                       overtrump)
+                if beats(c, k.win_card, k.trump):
                     k.win_card, k.win_seat = c, s
             else:
                 k.leader = s
@@ -302,7 +266,7 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
             k.leader = (dealer + 1) % 4
         elif code < A_NO_GHNA:
             x = code - A_GHNA
-            value = 40 if x == k.trump else 20
+            value = GHNA_VALUE[x == k.trump]
             k.ghna.append((s, x, value))
             k.ghna_total += value
             k.ghna_done |= 1 << x

@@ -19,40 +19,14 @@ alpha-beta on the declaring team's points.
 
 from __future__ import annotations
 
-from ..cards import ABOVE, BIT, GHNA_MASK, POINTS, SUIT, SUIT_MASK
+from ..cards import (
+    ABOVE, BIT, GHNA_MASK, GHNA_VALUE, POINTS, SUIT, SUIT_MASK, high_card, low_card, scan,
+)
+from ..tricks import BEATERS, beats, legal_mask, ruled_out
 
 LOW5 = 0x3FF
 #: card -> index of its strength inside the suit (0 weakest .. 9 Ace)
 STR = tuple(c % 10 for c in range(40))
-
-
-def low_card(m: int) -> int:
-    """Lowest card (index) of a non-empty mask."""
-    return (m & -m).bit_length() - 1
-
-
-def high_card(m: int) -> int:
-    return m.bit_length() - 1
-
-
-def legal_mask(hand: int, trick: list, win_card: int, win_seat: int, seat: int, trump: int,
-               overtrump: str = "always") -> int:
-    """Cards ``seat`` may play (RULES.md 6), same result as ``Game.legal_cards``."""
-    if not trick:
-        return hand
-    led = SUIT[trick[0]]
-    m = hand & SUIT_MASK[led]
-    if m:
-        if led != trump and SUIT[win_card] == trump:
-            return m
-        return (m & ABOVE[win_card]) or m
-    t = hand & SUIT_MASK[trump]
-    if t:
-        if SUIT[win_card] == trump and (overtrump == "always" or (
-                overtrump == "not_over_partner" and win_seat != seat ^ 2)):
-            return (t & ABOVE[win_card]) or t
-        return t
-    return hand
 
 
 def ghna_keep(hand: int, trump: int, cap: int, total: int, done: int) -> int:
@@ -64,16 +38,9 @@ def ghna_keep(hand: int, trump: int, cap: int, total: int, done: int) -> int:
     k = 0
     for x in range(4):
         g = GHNA_MASK[x]
-        if hand & g == g and not done >> x & 1 and total + (40 if x == trump else 20) <= cap:
+        if hand & g == g and not done >> x & 1 and total + GHNA_VALUE[x == trump] <= cap:
             k |= g
     return k
-
-
-def beats(c: int, w: int, trump: int) -> bool:
-    """Does card ``c`` beat the current winning card ``w``?"""
-    if SUIT[c] == SUIT[w]:
-        return c > w
-    return SUIT[c] == trump
 
 
 def cheapest(m: int, trump: int, keep: int = 0, hand: int = 0) -> int:
@@ -161,12 +128,12 @@ def heuristic_card(seat: int, hand: int, legal: int, trick: list, win_card: int,
     if win_seat == partner:
         if not any(can_beat(tb, o, w, led, trump) for o in opp_after):
             return richest(legal, trump, keep)
-        winners = [c for c in _cards(legal) if beats(c, w, trump)]
+        winners = scan(legal & BEATERS[trump][w])
         safe = [c for c in winners if not any(can_beat(tb, o, c, led, trump) for o in opp_after)]
         if safe:
             return min(safe, key=lambda c: (SUIT[c] == trump, STR[c]))
         return cheapest(legal, trump, keep, hand)
-    winners = [c for c in _cards(legal) if beats(c, w, trump)]
+    winners = scan(legal & BEATERS[trump][w])
     if winners:
         safe = [c for c in winners if not any(can_beat(tb, o, c, led, trump) for o in opp_after)]
         if safe:
@@ -203,15 +170,6 @@ def _partner_takes(tb: Table, partner: int, w: int, led: int, trump: int, opp_af
     # the only opponent who may still play after the partner is the one after him
     after_partner = [o for o in opp_after if o == (partner + 1) & 3]
     return not any(can_beat(tb, o, top, led, trump) for o in after_partner)
-
-
-def _cards(m: int) -> list:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
 
 
 def _lead(seat: int, hand: int, trump: int, decl: int, tb: Table, keep: int) -> int:
@@ -345,11 +303,7 @@ class Deal:
         self.hands[s] ^= BIT[c]
         trick = self.trick
         if trick:
-            w = self.win_card
-            if SUIT[c] == SUIT[w]:
-                if c > w:
-                    self.win_card, self.win_seat = c, s
-            elif SUIT[c] == self.trump:
+            if BEATERS[self.trump][self.win_card] >> c & 1:
                 self.win_card, self.win_seat = c, s
             trick.append(c)
             if len(trick) == 4:
@@ -381,11 +335,11 @@ class Deal:
             for x in range(4):
                 g = GHNA_MASK[x]
                 if hand & g == g and not self.ghna_done >> x & 1:
-                    v = 40 if x == self.trump else 20
-                    if self.ghna_total + v <= self.cap and (best < 0 or v == 40):
+                    v = GHNA_VALUE[x == self.trump]
+                    if self.ghna_total + v <= self.cap and (best < 0 or x == self.trump):
                         best = x
             if best >= 0:
-                self.ghna_total += 40 if best == self.trump else 20
+                self.ghna_total += GHNA_VALUE[best == self.trump]
                 self.ghna_done |= 1 << best
                 return best
         return -1
@@ -423,19 +377,7 @@ def playout(d: Deal, excl=None, stop: int = 10) -> int:
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
                                Table(may, False), d.keep_mask(s))
         if excl is not None and trick:
-            led = SUIT[trick[0]]
-            w = d.win_card
-            if SUIT[c] == led:
-                if (led == trump or SUIT[w] != trump) and c < w:
-                    excl[s] |= ABOVE[w]
-            else:
-                excl[s] |= SUIT_MASK[led]
-                if SUIT[c] == trump:
-                    if SUIT[w] == trump and c < w and (overtrump == "always" or (
-                            overtrump == "not_over_partner" and d.win_seat != s ^ 2)):
-                        excl[s] |= ABOVE[w]
-                else:
-                    excl[s] |= SUIT_MASK[trump]
+            excl[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, trump, overtrump)
         d.play(c)
     return d.won[decl & 1] + d.ghna_total
 

@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from ..cards import ACES_MASK, GHNA_MASK, POINTS, SUIT_MASK, mask_of
+from ..cards import ACES_MASK, GHNA_MASK, GHNA_VALUE, POINTS, SUIT_MASK, mask_of, scan
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
     A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, AUCTION, CONCESSION, GHNA,
@@ -41,15 +41,6 @@ from .sampler import Sampler
 
 SIG_AS, SIG_COMPTE, SIG_PLUS10, SIG_PASS = A_SIGNAL, A_SIGNAL + 1, A_SIGNAL + 2, A_SIGNAL + 3
 NO_EVIDENCE = (0, 0, 0, 0)
-
-
-def _cards(m: int) -> list:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
 
 
 def sigmoid(x: float) -> float:
@@ -131,7 +122,7 @@ class Bot:
 
 def longest_suit(hand: int) -> int:
     return max(range(4), key=lambda x: ((hand & SUIT_MASK[x]).bit_count(),
-                                        sum(POINTS[c] for c in _cards(hand & SUIT_MASK[x]))))
+                                        sum(POINTS[c] for c in scan(hand & SUIT_MASK[x]))))
 
 
 def already_made(k: Knowledge) -> bool:
@@ -175,9 +166,9 @@ class EasyBot(Bot):
     def auction(self, k, legal):
         hand = k.hand
         t = longest_suit(hand)
-        est = 25 + sum(POINTS[c] for c in _cards(hand)) * 0.6 + 4 * (hand & SUIT_MASK[t]).bit_count()
+        est = 25 + sum(POINTS[c] for c in scan(hand)) * 0.6 + 4 * (hand & SUIT_MASK[t]).bit_count()
         est += sum(he.ghna_values(hand, t)) * 0.5 + self.rand.uniform(-12, 12)
-        low = max(70, k.high + 10)
+        low = lowest_bid(k.high)
         partner_high = k.high_seat == k.seat ^ 2
         if low <= est and not partner_high and bid_code(low) in legal:
             self.why = {"kind": "bid", "amount": low, "estimate": est, "trump": t}
@@ -355,7 +346,8 @@ class NormalBot(Bot):
     def ghna(self, k, legal):
         opts = [c - A_GHNA for c in legal if A_GHNA <= c < A_NO_GHNA]
         if k.trump in opts:
-            self.why = {"kind": "ghna", "suit": k.trump, "value": 40, "first40": len(opts) > 1}
+            self.why = {"kind": "ghna", "suit": k.trump, "value": GHNA_VALUE[True],
+                        "first40": len(opts) > 1}
             return A_GHNA + k.trump
         room = k.cap - k.ghna_total
         if room < 60 and self.partner_may_hold_trump_ghna(k):
@@ -363,7 +355,7 @@ class NormalBot(Bot):
             return A_NO_GHNA
         # the Ghna whose cards are most exposed (fewest guards in the suit) first
         x = min(opts, key=lambda s: (k.hand & SUIT_MASK[s]).bit_count())
-        self.why = {"kind": "ghna", "suit": x, "value": 20}
+        self.why = {"kind": "ghna", "suit": x, "value": GHNA_VALUE[False]}
         return A_GHNA + x
 
     def partner_may_hold_trump_ghna(self, k: Knowledge) -> bool:
@@ -731,7 +723,7 @@ class StrongBot(NormalBot):
     def rest_of_auction(self, k: Knowledge, hands: list, code: int, models: list | None = None) -> Game:
         """The deal ``hands`` after this hand's actions and ``code``, the rest of the auction
         and the choice of trumps played by ``models`` (by default ``auction_models``)."""
-        g = Game.from_deal([_cards(h) for h in hands], k.dealer, k.rules, list(k.scores))
+        g = Game.from_deal([scan(h) for h in hands], k.dealer, k.rules, list(k.scores))
         for _, c in k.actions:
             g.apply(c)
         g.apply(code)
@@ -920,7 +912,7 @@ def _ghna_suits(hand: int) -> list:
 
 def _ghna_points(suits: list, trump: int, cap: int) -> int:
     """The Ghna of ``suits`` declared under the cap, the biggest first (40 in trumps)."""
-    return he.fit_cap(sorted((40 if x == trump else 20 for x in suits), reverse=True), cap)
+    return he.fit_cap(sorted((GHNA_VALUE[x == trump] for x in suits), reverse=True), cap)
 
 
 def _partner_held_before_pass(k: Knowledge, s: int) -> bool:

@@ -31,7 +31,7 @@ import random
 import time
 from math import comb
 
-from ..cards import BIT
+from ..cards import BIT, scan
 
 
 def merged(worlds) -> list:
@@ -42,15 +42,6 @@ def merged(worlds) -> list:
         key = tuple(hands)
         seen[key] = seen.get(key, 0.0) + weight
     return [(list(h), wt) for h, wt in seen.items()]
-
-
-def _bits(m: int) -> list:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
 
 
 class Sampler:
@@ -190,7 +181,7 @@ class _Completions:
         groups: dict = {}
         self.fixed = [0, 0, 0]      # cards only one seat may hold
         self.dead = False           # a card nobody may hold
-        for c in _bits(free):
+        for c in scan(free):
             b = BIT[c]
             seats = tuple(j for j in range(3) if can[j] & b)
             if not seats:
