@@ -154,3 +154,18 @@ def test_check_says_whether_a_record_is_accepted_and_touches_nothing(bridge):
     ans = call(bridge, op="check", record=rec)
     assert ans["error"]["code"] == "bad_state"
     assert call(bridge, op="view")["view"] == view
+
+
+def test_sessions_keep_their_own_games(bridge):
+    a = call(bridge, op="new", seed=3)["view"]
+    b = call(bridge, op="new", seed=4, session="lesson", people=[0, 1, 2, 3])["view"]
+    assert a != b
+    # the lesson's page plays every seat of its own session, not those of the game
+    for _ in range(2):
+        seat = call(bridge, op="view", session="lesson")["view"]["to_act"]
+        assert call(bridge, op="act", session="lesson", action={"type": "pass", "seat": seat})["ok"]
+    assert call(bridge, op="view")["view"] == a
+    ans = call(bridge, op="act", action={"type": "pass", "seat": a["to_act"]})
+    assert ans["error"]["code"] == "not_your_seat"
+    for bad in ("", "x" * 40, "no spaces", 3, None):
+        assert call(bridge, op="view", session=bad)["error"]["params"] == {"field": "session"}

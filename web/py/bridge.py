@@ -7,6 +7,9 @@ person plays.  This module only checks the shape of requests and routes them
 to ``touti_core.api`` and ``touti_core.bots``: every rule decision (legal
 actions, refusals, Ghna values and the cap) comes from them.
 
+Every request may name its ``session`` (default ``"game"``): the game page's
+game, the lesson, a challenge... each keeps its own state and its own seats.
+
 Requests (fields beyond ``op``):
 
 - ``new``: ``seed`` (a whole number), ``rules`` (optional), ``people`` (optional:
@@ -44,7 +47,10 @@ class Session:
         self.people = {PAGE_SEAT}
 
 
-S = Session()
+#: The sessions by name (a handful at most: the page names them).
+SESSIONS = {}
+MAX_SESSIONS = 8
+S = Session()             # the session of the request being answered
 
 
 class BadRequest(Exception):
@@ -200,6 +206,19 @@ def _bad_request(what):
         "params": {"field": what}}}
 
 
+def _session(req):
+    """The request's session (created on first use)."""
+    global S
+    name = req.get("session", "game")
+    if not (isinstance(name, str) and 0 < len(name) <= 24 and name.isidentifier()):
+        raise BadRequest("session")
+    if name not in SESSIONS:
+        if len(SESSIONS) >= MAX_SESSIONS:
+            raise BadRequest("session")
+        SESSIONS[name] = Session()
+    S = SESSIONS[name]
+
+
 def handle(text):
     """One request (JSON text) -> its answer (JSON text); never raises."""
     try:
@@ -212,6 +231,7 @@ def handle(text):
         fn = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))
+        _session(req)
         return json.dumps(fn(req))
     except BadRequest as e:
         return json.dumps(_bad_request(e.what))
