@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from touti_core import api, bots  # noqa: E402
-from touti_core.arena import deal_hands  # noqa: E402
+from touti_core.bots.arena import deal_hands  # noqa: E402
 from touti_core.cards import NAMES  # noqa: E402
 
 

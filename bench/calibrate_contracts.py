@@ -40,8 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibrate_reading import fit  # noqa: E402
-from touti_core.arena import _mix, deal_hands, play_table, wilson_ci  # noqa: E402
-from touti_core.bots.players import make_bot, sigmoid  # noqa: E402
+from touti_core.bots.arena import _mix, deal_hands, play_table, wilson_ci  # noqa: E402
+from touti_core.bots import make_bot  # noqa: E402
+from touti_core.bots.belief.auction_reading import sigmoid  # noqa: E402
 from touti_core.engine import AUCTION  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
 

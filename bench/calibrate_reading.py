@@ -4,7 +4,7 @@ gap between a declarer's named trump and its best suit).
 Normal bots bid and name trumps on many deals.  For each seat that then
 reads the auction, the true hands of the others are set against deals the
 sampler draws from the hard evidence alone, and a logistic regression tells
-them apart from each auction term's fit (``StrongBot.term_fit``): the sum of
+them apart from each auction term's fit (``AuctionReading.term_fit``): the sum of
 ``log sigmoid(z)`` over the contract, the other bids and the passes, and the
 gap between the declarer's named trump and its best suit.  Its coefficients
 are the powers of the terms' likelihood and the gap's rate; the log-loss on a
@@ -26,11 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from touti_core.arena import _mix, deal_hands  # noqa: E402
-from touti_core.bots import handeval as he  # noqa: E402
-from touti_core.bots.knowledge import from_game  # noqa: E402
-from touti_core.bots.players import StrongBot, make_bot, sigmoid  # noqa: E402
-from touti_core.bots.sampler import Sampler  # noqa: E402
+from touti_core.bots.arena import _mix, deal_hands  # noqa: E402
+from touti_core.bots.policy import handeval as he  # noqa: E402
+from touti_core.bots.belief.auction_reading import AuctionReading, sigmoid  # noqa: E402
+from touti_core.bots.belief.knowledge import from_game  # noqa: E402
+from touti_core.bots.belief.sampler import Sampler  # noqa: E402
+from touti_core.bots import make_bot  # noqa: E402
+from touti_core.bots.settings import StrongSettings  # noqa: E402
 from touti_core.engine import GAME_OVER, HAND_OVER, PLAY, Game  # noqa: E402
 from touti_core.rules import Rules  # noqa: E402
 
@@ -48,7 +50,7 @@ def trump_gap(hand: int, trump: int, forehand: bool, cap: int) -> float:
     return max(values) - values[trump]
 
 
-def features(bot: StrongBot, k, terms, hands) -> list:
+def features(bot: AuctionReading, k, terms, hands) -> list:
     x = [1.0, 0.0, 0.0, 0.0, 0.0]
     fore = (k.dealer + 1) % 4
     for s, kind, amount in terms:
@@ -64,7 +66,7 @@ def features(bot: StrongBot, k, terms, hands) -> list:
 def data(seed: int, deals: int, per_true: int = 10) -> tuple:
     """Rows of features, labels (1: the true hands, 0: a sampled deal)."""
     rules = Rules()
-    reader = make_bot("strong")
+    reader = AuctionReading(StrongSettings())
     X, y = [], []
     for i in range(deals):
         hands, dealer = deal_hands(seed, i)
@@ -76,7 +78,7 @@ def data(seed: int, deals: int, per_true: int = 10) -> tuple:
             continue
         for seat in range(4):
             k = from_game(g, seat)
-            terms = reader.auction_terms(k)
+            terms = reader.terms(k)
             X.append(features(reader, k, terms, g.hands))
             y.append(1)
             for hs, _w in Sampler(k, random.Random(_mix(seed, i, seat))).worlds(per_true):

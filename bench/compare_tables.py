@@ -27,7 +27,7 @@ from pathlib import Path
 # run from a clone without installing the package
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from touti_core.arena import mean_ci  # noqa: E402
+from touti_core.bots.arena import mean_ci  # noqa: E402
 
 
 def margin(table: dict) -> int:

@@ -22,7 +22,7 @@ import json
 import math
 
 from compare_tables import lead  # first: it puts the clone on sys.path
-from touti_core.arena import mean_ci
+from touti_core.bots.arena import mean_ci
 
 
 def leads(run: dict) -> dict:

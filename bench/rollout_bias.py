@@ -11,7 +11,7 @@ their difference, the opponents' chance after leaving, and each seat's hand
 strength (``handeval.best_strength``) in the sampled deals against the truth.
 
     python bench/rollout_bias.py --deals 60 --seed 1000
-    python bench/rollout_bias.py --deals 60 --seed 1000 --bot strong:read_offset=15
+    python bench/rollout_bias.py --deals 60 --seed 1000 --bot strong:read_model=0
 
 Both sides of the comparison play the contract out the same way (one playout of
 blind players), so the difference measures the sampled deals alone, not how
@@ -26,10 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from touti_core import arena  # noqa: E402
-from touti_core.arena import mean_ci  # noqa: E402
-from touti_core.bots import handeval as he  # noqa: E402
-from touti_core.bots.players import BOTS, StrongBot  # noqa: E402
+from touti_core.bots import arena  # noqa: E402
+from touti_core.bots.arena import mean_ci  # noqa: E402
+from touti_core.bots.levels import BOTS  # noqa: E402
+from touti_core.bots.policy import handeval as he  # noqa: E402
+from touti_core.bots.policy.auction_sim import AuctionSimulation  # noqa: E402
+from touti_core.bots.strong import StrongBot  # noqa: E402
 
 SEATS = ("partner", "the high bidder", "its partner")
 
@@ -49,20 +51,33 @@ class Probe(StrongBot):
         finally:
             self._true = None
 
-    def rollout_values(self, k, worlds, codes, theirs=None):
+    def simulation(self, k):
+        return _Recording(k, self.settings, self.late, self)
+
+
+class _Recording(AuctionSimulation):
+    """The auction's simulation, its rollouts run once more in the true deal and both
+    recorded in the probe's ``records``."""
+
+    def __init__(self, k, settings, late, probe: Probe) -> None:
+        super().__init__(k, settings, late)
+        self.probe = probe
+
+    def rollout_values(self, worlds, codes, theirs=None):
+        k, true = self.k, self.probe._true
         est_theirs = {} if theirs is None else theirs
-        est = super().rollout_values(k, worlds, codes, est_theirs)
-        if self._true is None:
+        est = super().rollout_values(worlds, codes, est_theirs)
+        if true is None:
             return est
         true_theirs = {}
-        truth = super().rollout_values(k, [(self._true, 1.0)], codes, true_theirs)
+        truth = super().rollout_values([(true, 1.0)], codes, true_theirs)
         fore = (k.dealer + 1) % 4
         seats = (k.seat ^ 2, k.high_seat, k.high_seat ^ 2)
         total = sum(w for _, w in worlds) or 1.0
         strength = [(sum(w * he.best_strength(h[s], s == fore) for h, w in worlds) / total,
-                     he.best_strength(self._true[s], s == fore)) for s in seats]
+                     he.best_strength(true[s], s == fore)) for s in seats]
         leave = codes[0]
-        self.records.append({
+        self.probe.records.append({
             "leave": (est[leave], truth[leave]),
             "bids": [(est[c] - est[leave], truth[c] - truth[leave]) for c in codes[1:]],
             "theirs": (est_theirs[leave][0], true_theirs[leave][0]),

@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from touti_core import api, bots
+from touti_core.api import code_of
+from touti_core.bots import BOTS, make_bot
+from touti_core.bots.arena import deal_hands
+from touti_core.bots.belief.knowledge import from_game, from_view
 from touti_core.bots.explain import explain
-from touti_core.bots.knowledge import code_of, from_game, from_view
-from touti_core.bots.players import BOTS, make_bot
-from touti_core.arena import deal_hands
 from touti_core.cards import NAMES
 from touti_core.engine import HAND_OVER, GAME_OVER, PLAY, Game, kind_of
 

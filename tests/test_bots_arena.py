@@ -1,4 +1,4 @@
-"""The duplicate arena (touti_core.arena): fair deals, right statistics, reproducible."""
+"""The duplicate arena (touti_core.bots.arena): fair deals, right statistics, reproducible."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from touti_core import arena
-from touti_core.bots.players import sigmoid
+from touti_core.bots import arena
+from touti_core.bots.belief.auction_reading import sigmoid
 from touti_core.engine import AUCTION, TRUMP
 from touti_core.__main__ import main as cli_main
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import math
+from dataclasses import replace
 
 import pytest
 
 from touti_core import api, bots
+from touti_core.api import code_of
+from touti_core.bots import make_bot
+from touti_core.bots.belief.knowledge import from_view
 from touti_core.bots.explain import explain
-from touti_core.bots.handeval import normal_cdf
-from touti_core.bots.knowledge import code_of, from_view
-from touti_core.bots.players import make_bot, sigmoid
+from touti_core.bots.policy.auction_sim import AuctionSimulation
+from touti_core.bots.policy.handeval import normal_cdf
 from touti_core.cards import card_of, mask_of
 from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game,
                                bid_code)
@@ -319,15 +321,34 @@ def _world(deal: list) -> list:
 
 
 def _simulated(points_by_declarer: dict):
-    """A stand-in for one playout of the strong bot's simulation: every deal gives
-    the declaring seat's team these card points whatever the trump."""
-    def play_contract(k, hands, trump, declarer):
+    """A stand-in for one playout of the strong bot's simulation
+    (``AuctionSimulation.play_contract``): every deal gives the declaring seat's team
+    these card points whatever the trump."""
+    def play_contract(sim, hands, trump, declarer):
         return points_by_declarer[declarer]
     return play_contract
 
 
+@pytest.fixture
+def playouts(monkeypatch):
+    """``playouts(fake)``: the auction's simulation plays its contracts with ``fake``."""
+    return lambda fake: monkeypatch.setattr(AuctionSimulation, "play_contract", fake)
+
+
+@pytest.fixture
+def rollouts(monkeypatch):
+    """``rollouts(fake)``: the auction's simulation rolls the auction out with ``fake``."""
+    return lambda fake: monkeypatch.setattr(AuctionSimulation, "rollout_values", fake)
+
+
+def _simulation(k, name: str = "strong", **settings) -> AuctionSimulation:
+    """The auction's simulation for ``k`` with the settings of bot ``name`` (and ``settings``)."""
+    return AuctionSimulation(k, replace(make_bot(name).settings, **settings))
+
+
 @pytest.mark.parametrize("theirs, expected", [(30, "pass"), (100, "bid")])
-def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(theirs, expected):
+def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(theirs, expected,
+                                                                                playouts):
     """Passing is worth minus the opponents' expected score, simulated in the same deals:
     over a contract they would fail, our bid (we make 80) is worth less than letting them
     fail; over one they would make, it is worth more."""
@@ -338,7 +359,7 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
     legal = [code_of(a) for a in v["legal"]]
     for sim_compete, want in ((1, expected), (0, "bid")):   # the old rule: always outbid
         bot = make_bot(f"strong:sim_compete={sim_compete},roll_bids=0", seed=1)
-        bot.play_contract = _simulated({1: 80, 3: 80, 0: theirs, 2: theirs})
+        playouts(_simulated({1: 80, 3: 80, 0: theirs, 2: theirs}))
         k = from_view(v)
         code = bot.act(k, legal)
         assert (A_BID <= code < A_PASS) == (want == "bid"), (sim_compete, bot.why)
@@ -348,7 +369,7 @@ def test_the_strong_bot_lets_a_failing_contract_stand_and_outbids_a_making_one(t
                 "Pass: the opponents' 70 will probably fail (about 0% chance to make it)")
 
 
-def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
+def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble(playouts):
     """Over an opponents' 70 that they make in every deal, the strong bot outbids with
     80 though its playouts make only 70 (plus 5, and a Ghna in some deals: under an even
     chance for 80): failing 80 costs less on average than their 70 made.  The hint must
@@ -358,7 +379,7 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
     v = view(s)
     legal = [code_of(a) for a in v["legal"]]
     bot = make_bot("strong:roll_bids=0", seed=1)      # the opponents' answer not rolled out
-    bot.play_contract = _simulated({1: 70, 3: 70, 0: 100, 2: 100})
+    playouts(_simulated({1: 70, 3: 70, 0: 100, 2: 100}))
     k = from_view(v)
     code = bot.act(k, legal)
     assert code == bid_code(80), bot.why
@@ -372,7 +393,7 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble():
         f"it costs less than letting them play.")
 
 
-def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
+def test_the_opponents_contract_is_played_with_the_trump_their_hand_names(playouts):
     """Each simulated deal plays the opponents' contract once, with the trump the
     declarer's hand in that deal calls for.  Here seat 0 makes its 70 only with that
     trump: long coins in one deal, long cups in the other, so it makes in both.  Kept
@@ -385,17 +406,17 @@ def test_the_opponents_contract_is_played_with_the_trump_their_hand_names():
     worlds = [(_world(hands), 1.0) for hands in (coins, cups)]
     played = []
 
-    def play_contract(k, hands, trump, declarer):
+    def play_contract(sim, hands, trump, declarer):
         played.append(trump)
         return 100 if trump == (0 if hands is worlds[0][0] else 1) else 0
-    bot = make_bot("strong", seed=1)
-    bot.play_contract = play_contract
-    assert bot.their_chance(k, worlds, 0, 70) > 0.99
+    playouts(play_contract)
+    assert _simulation(k).their_chance(worlds, 0, 70) > 0.99
     assert played == [0, 1]                     # coins in the first deal, cups in the second
 
 
 @pytest.mark.parametrize("amount, ghna", [(70, 0), (80, 20), (90, 40), (100, 60), (120, 60)])
-def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap(amount, ghna):
+def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap(amount, ghna,
+                                                                                  playouts):
     """RULES 7, the cap: the declarer's trump Ghna (+40) and its partner's side Ghna
     (+20) count for the declaring team, the biggest first, as far as the cap of the
     contract allows (0 at 70, 20 at 80, 40 at 90: "after a +20, the +40 no longer
@@ -405,19 +426,18 @@ def test_the_opponents_simulated_contract_counts_their_team_s_ghna_under_the_cap
     k = from_view(view(s))
     deal = make_deal({0: "1O 3O 12O 11O 10O 7O", 2: "12C 11C"}, closed={0: "CEB"})
     world = _world(deal)
-    bot = make_bot("strong", seed=1)
-    bot.play_contract = lambda k, hands, trump, declarer: 50 if trump == 0 else 0
-    bot.their_bias = 3.0                        # their margin, not the bot's own bid_bias
+    playouts(lambda sim, hands, trump, declarer: 50 if trump == 0 else 0)
+    sim = _simulation(k, their_bias=3.0)        # their margin, not the bot's own bid_bias
     v = 50 + ghna + 3.0
-    assert bot.their_chance(k, [(world, 1.0)], 0, amount) == pytest.approx(
-        normal_cdf((v - amount + 0.5) / bot.sim_sigma))
+    assert sim.their_chance([(world, 1.0)], 0, amount) == pytest.approx(
+        normal_cdf((v - amount + 0.5) / sim.settings.sim_sigma))
 
 
-def _leave_value(bot, k, worlds: list, code: int) -> tuple:
+def _leave_value(sim: AuctionSimulation, worlds: list, code: int) -> tuple:
     """(value for this team, the opponents' chance to make their contract) of leaving the
     auction with ``code``: the rollouts of that one code."""
     theirs = {}
-    value = bot.rollout_values(k, worlds, [code], theirs)[code]
+    value = sim.rollout_values(worlds, [code], theirs)[code]
     return value, theirs[code][0]
 
 
@@ -425,29 +445,30 @@ LAST = {3: "3O 3E 3C 3B 12B"}      # seat 3, the dealer, speaks last: no Ace, no
 
 
 def _last_seat_leaves(s: dict) -> tuple:
-    """Seat 3 is to act in ``s`` (dealt from LAST): (its knowledge, the true deal, a
-    strong bot, the game after seat 3 passes and the rest of the auction is played)."""
+    """Seat 3 is to act in ``s`` (dealt from LAST): (its knowledge, the true deal, the
+    strong bot's simulation, the game after seat 3 passes and the rest of the auction is
+    played)."""
     v = view(s)
     assert v["seat"] == 3
     k = from_view(v)
     deal = _world(make_deal(LAST))
-    bot = make_bot("strong", seed=1)
-    return k, deal, bot, bot.rest_of_auction(k, deal, A_PASS)
+    sim = _simulation(k)
+    return k, deal, sim, sim.rest_of_auction(deal, A_PASS)
 
 
-def test_leaving_when_everyone_else_has_passed_is_worth_nothing():
+def test_leaving_when_everyone_else_has_passed_is_worth_nothing(playouts):
     """RULES 4: if all four leave without a bid, the hand is cancelled and nobody scores."""
     s = deal_game(LAST, dealer=3)
     for _ in range(3):
         s = do(s, "pass")
-    k, deal, bot, g = _last_seat_leaves(s)
+    k, deal, sim, g = _last_seat_leaves(s)
     assert g.phase == HAND_OVER and g.last_hand["cancelled"]
-    bot.play_contract = _simulated({0: 130, 1: 130, 2: 130, 3: 130})
-    assert _leave_value(bot, k, [(deal, 1.0)], A_PASS) == (0.0, None)
+    playouts(_simulated({0: 130, 1: 130, 2: 130, 3: 130}))
+    assert _leave_value(sim, [(deal, 1.0)], A_PASS) == (0.0, None)
 
 
 @pytest.mark.parametrize("points, value", [(0, 70.0), (130, -70.0)])
-def test_leaving_last_lets_the_opponents_play_their_contract(points, value):
+def test_leaving_last_lets_the_opponents_play_their_contract(points, value, playouts):
     """Seat 3 is the last one in over seat 0's 70: leaving ends the auction, and is worth
     minus the opponents' expected score (+70 when they fail, -70 when they make it)."""
     s = deal_game(LAST, dealer=3)
@@ -455,15 +476,15 @@ def test_leaving_last_lets_the_opponents_play_their_contract(points, value):
     s = do(s, "pass")
     s = do(s, "pass")
     s = do(s, "no_signal")                 # seat 1's window before its partner bids
-    k, deal, bot, g = _last_seat_leaves(s)
+    k, deal, sim, g = _last_seat_leaves(s)
     assert (g.phase, g.declarer, g.contract) == (PLAY, 0, 70)
-    bot.play_contract = _simulated({0: points, 2: points})
-    got, theirs = _leave_value(bot, k, [(deal, 1.0)], A_PASS)
+    playouts(_simulated({0: points, 2: points}))
+    got, theirs = _leave_value(sim, [(deal, 1.0)], A_PASS)
     assert got == pytest.approx(value, abs=1e-3)
     assert theirs == pytest.approx(0.0 if points == 0 else 1.0, abs=1e-5)
 
 
-def test_leaving_the_auction_counts_the_contract_the_partner_will_bid():
+def test_leaving_the_auction_counts_the_contract_the_partner_will_bid(playouts):
     """Before anyone has bid, passing is not worth nothing: here the partner (seat 2),
     still to speak, holds seven coins with their Ghna and will bid; the rest of the
     auction is played out, the partner names coins, and its contract counts for us."""
@@ -473,11 +494,11 @@ def test_leaving_the_auction_counts_the_contract_the_partner_will_bid():
     assert v["seat"] == 0 and v["legal"][0]["type"] == "bid"
     k = from_view(v)
     deal = _world(make_deal({2: partner, 0: "4C 5C 4E 5E 2B"}))
-    bot = make_bot("strong", seed=1)
-    g = bot.rest_of_auction(k, deal, A_PASS)
+    sim = _simulation(k)
+    g = sim.rest_of_auction(deal, A_PASS)
     assert (g.phase, g.declarer, g.trump) == (PLAY, 2, 0)
-    bot.play_contract = _simulated({0: 0, 1: 0, 2: 130, 3: 0})
-    got, theirs = _leave_value(bot, k, [(deal, 1.0)], A_PASS)
+    playouts(_simulated({0: 0, 1: 0, 2: 130, 3: 0}))
+    got, theirs = _leave_value(sim, [(deal, 1.0)], A_PASS)
     assert got == pytest.approx(g.contract, abs=1e-3) and g.contract >= 70
     assert theirs is None
 
@@ -489,7 +510,7 @@ def _first_to_bid_with_an_ace() -> tuple:
 
 
 @pytest.mark.parametrize("favourite", [0, -1])
-def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(favourite):
+def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(favourite, rollouts):
     """roll_bids=2: leaving (here by an AS announcement: an Ace, the partner may still
     bid), the lowest bid and the two best bids by the simulation are each rolled out,
     in that order; the bot takes the one whose rolled-out value is highest (here leaving,
@@ -498,10 +519,10 @@ def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(fav
     bot = make_bot("strong:roll_bids=2,roll_compete=0", seed=1)
     asked = []
 
-    def rolled(k, worlds, codes, theirs=None):
+    def rolled(sim, worlds, codes, theirs=None):
         asked.append(codes)
         return {c: (50.0 if c == codes[favourite] else -50.0) for c in codes}
-    bot.rollout_values = rolled
+    rollouts(rolled)
     code = bot.act(k, legal)
     codes, = asked
     assert codes[0] == A_ANNOUNCE_AS and codes[1] == bid_code(70)      # leaving, then 70
@@ -510,7 +531,7 @@ def test_with_roll_bids_every_candidate_is_rolled_out_and_the_best_one_taken(fav
     assert code == codes[favourite]
 
 
-def test_a_rolled_out_bid_counts_the_opponents_answer():
+def test_a_rolled_out_bid_counts_the_opponents_answer(playouts):
     """Seat 1 speaks over seat 0's 70; seat 2 (seven coins with their Ghna) will bid 140
     and answers a bid of 140 with 150. With the opponents making 100 card points plus
     the trump Ghna (+40) plus their_bias in every playout, 140 is probably made and 150
@@ -522,12 +543,13 @@ def test_a_rolled_out_bid_counts_the_opponents_answer():
     k = from_view(view(s))
     assert k.seat == 1
     deal = _world(make_deal(spec))
-    bot = make_bot("strong:roll_bids=3", seed=1)
-    bot.play_contract = _simulated({0: 100, 2: 100, 1: 0, 3: 0})
-    got = bot.rollout_values(k, [(deal, 1.0)], [A_PASS, bid_code(140)])
+    sim = _simulation(k, "strong:roll_bids=3")
+    playouts(_simulated({0: 100, 2: 100, 1: 0, 3: 0}))
+    got = sim.rollout_values([(deal, 1.0)], [A_PASS, bid_code(140)])
 
     def theirs(amount):
-        p = normal_cdf((100 + 40 + bot.their_bias - amount + 0.5) / bot.sim_sigma)
+        s = sim.settings
+        p = normal_cdf((100 + 40 + s.their_bias - amount + 0.5) / s.sim_sigma)
         return -amount * (2 * p - 1)
     assert got[A_PASS] == pytest.approx(theirs(140))
     assert got[bid_code(140)] == pytest.approx(theirs(150))
@@ -535,7 +557,8 @@ def test_a_rolled_out_bid_counts_the_opponents_answer():
 
 
 @pytest.mark.parametrize("opponent_bid, rolled", [(True, True), (False, False)])
-def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent_bid, rolled):
+def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent_bid, rolled,
+                                                                        rollouts):
     """roll_compete=1: the bids and leaving are rolled out only when the opponents hold
     the highest bid (here seat 0's 70, seat 1 to speak), not before anyone has bid."""
     s = deal_game({1: "3O 3E 3C 3B 12O", 0: "1O 1E"}, dealer=3 if opponent_bid else 0)
@@ -545,8 +568,8 @@ def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent
     assert v["seat"] == 1
     bot = make_bot("strong:roll_bids=1,roll_compete=1", seed=1)
     asked = []
-    bot.rollout_values = lambda k, worlds, codes, theirs=None: (asked.append(codes)
-                                                                or dict.fromkeys(codes, 0.0))
+    rollouts(lambda sim, worlds, codes, theirs=None: (asked.append(codes)
+                                                      or dict.fromkeys(codes, 0.0)))
     bot.act(from_view(v), [code_of(a) for a in v["legal"]])
     assert len(asked) == (1 if rolled else 0)
     if rolled:
@@ -554,7 +577,8 @@ def test_roll_compete_rolls_the_auction_out_only_over_an_opponent_s_bid(opponent
 
 
 @pytest.mark.parametrize("ours, expected", [(40, "pass"), (80, "bid")])
-def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours, expected):
+def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours, expected,
+                                                                             playouts, rollouts):
     """By default (roll_bids=1, roll_compete=1) the strong bot, over the opponents' 70,
     values leaving and its bids by rolling the rest of the auction out, and takes the
     best.  The opponents fail whatever they bid (30 card points): with 80 card points
@@ -566,15 +590,15 @@ def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours
     v = view(s)
     legal = [code_of(a) for a in v["legal"]]
     bot = make_bot("strong", seed=1)
-    bot.play_contract = _simulated({1: ours, 3: ours, 0: 30, 2: 30})
+    playouts(_simulated({1: ours, 3: ours, 0: 30, 2: 30}))
     asked = []
-    plain = bot.rollout_values
+    plain = AuctionSimulation.rollout_values
 
-    def spy(k, worlds, codes, theirs=None):
-        got = plain(k, worlds, codes, theirs)
+    def spy(sim, worlds, codes, theirs=None):
+        got = plain(sim, worlds, codes, theirs)
         asked.append((codes, got, dict(theirs)))
         return got
-    bot.rollout_values = spy
+    rollouts(spy)
     k = from_view(v)
     code = bot.act(k, legal)
     (codes, got, theirs), = asked

@@ -9,8 +9,10 @@ import random
 import time
 
 from touti_core import api, bots
-from touti_core.bots.players import StrongBot, make_bot
-from touti_core.bots.knowledge import code_of, from_view
+from touti_core.api import code_of
+from touti_core.bots import make_bot
+from touti_core.bots.belief.knowledge import from_view
+from touti_core.bots.settings import StrongSettings
 
 
 def positions(n_auction: int, n_play: int) -> list:
@@ -74,4 +76,4 @@ def test_the_safety_cap_still_stops_a_runaway_decision(monkeypatch):
     code = bot.act(k, codes)
     monkeypatch.setattr(time, "perf_counter", REAL)
     assert code in codes and len(calls) < 40    # 600 deals would look at it 600 times
-    assert StrongBot.default_budget >= 10
+    assert StrongSettings().default_budget >= 10

@@ -1,4 +1,4 @@
-"""What a seat may infer (touti_core.bots.knowledge) and the deals sampled from it.
+"""What a seat may infer (touti_core.bots.belief.knowledge) and the deals sampled from it.
 
 Hand-built scenarios for each kind of hard evidence, then a property: in
 random games the true hands always satisfy everything inferred, and every
@@ -16,13 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from touti_core import api
-from touti_core.bots import handeval as he
-from touti_core.bots.inference import play_weigher
-from touti_core.bots.knowledge import from_game, from_view
-from touti_core.bots.players import NormalBot, make_bot, sigmoid
-from touti_core.bots.sampler import Sampler, _Completions
+from touti_core.bots import make_bot
+from touti_core.bots.belief.auction_reading import sigmoid
+from touti_core.bots.belief.knowledge import from_game, from_view
+from touti_core.bots.belief.play_reading import play_weigher
+from touti_core.bots.belief.sampler import Sampler, _Completions
+from touti_core.bots.policy import handeval as he
+from touti_core.bots.policy.normal import NormalBot
 from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_MASK, card_of
-from touti_core.arena import deal_hands
+from touti_core.bots.arena import deal_hands
 from touti_core.engine import (
     A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_PASS, AUCTION, GAME_OVER, HAND_OVER, PLAY, SIGNAL, Game,
     bid_codes,
@@ -206,8 +208,8 @@ def _weighs_by(k, plain: str, read: str, expected, seed: int, table=None) -> lis
     """In 20 deals sampled for ``k``, the bot ``read``'s auction weigher weighs each deal
     ``expected(hands)`` times as much as the bot ``plain``'s, both told ``table``: the
     ratios."""
-    a = _at_table(make_bot(plain, seed=1), table).auction_weigher(k)
-    b = _at_table(make_bot(read, seed=1), table).auction_weigher(k)
+    a = _at_table(make_bot(plain, seed=1), table).reading().weigher(k)
+    b = _at_table(make_bot(read, seed=1), table).reading().weigher(k)
     ratios = []
     for hands, _ in Sampler(k, random.Random(seed)).worlds(20):
         ratios.append(b(hands) / a(hands))
@@ -364,7 +366,7 @@ def test_the_weighers_work_a_seat_s_factor_out_once_per_hand_and_give_the_same_w
     others = [s for s in range(4) if s != k.seat]
     assert any(len({h[s] for h in deals}) < len(deals) for s in others)
     bot = make_bot("strong", seed=1)
-    for make in (lambda: play_weigher(k, 0.02, 0.6), lambda: bot.auction_weigher(k)):
+    for make in (lambda: play_weigher(k, 0.02, 0.6), lambda: bot.reading().weigher(k)):
         shared = make()
         weights = [shared(h) for h in deals]
         assert len(set(weights)) > 1
@@ -407,7 +409,7 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
     k = from_game(g, 0)
     truth = [sum(BIT[c] for c in hands[s]) for s in range(4)]
     strict, flat = (_at_table(make_bot(f"strong:read_model=1,model_eps={eps}", seed=1),
-                              NORMAL_TABLE).auction_weigher(k) for eps in (0.05, 1))
+                              NORMAL_TABLE).reading().weigher(k) for eps in (0.05, 1))
     assert _model_misses(k, truth) == 0
     assert strict(truth) == pytest.approx(flat(truth))
     seen = set()
@@ -441,7 +443,7 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table):
-        weigh = _at_table(make_bot(name, seed=1), table).auction_weigher(k)
+        weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
         return [weigh(w) for w in worlds]
     soft = weights("strong:read_model=0", NORMAL_TABLE)
     replayed = weights("strong", NORMAL_TABLE)
@@ -481,14 +483,14 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
         return _at_table(make_bot(name, seed=5), table)
 
     before = bot(BEFORE_REPLAY, None)
-    drawn = before.worlds(k, before.bid_worlds)
+    drawn = before.worlds(k, before.settings.bid_worlds)
     chosen = bot(BEFORE_REPLAY, None).act(k, codes)
     for table in (None, (None, None, "normal", None), (None, "strong", "normal", "easy")):
         now = bot("strong", table)
-        assert now.worlds(k, now.bid_worlds) == drawn
+        assert now.worlds(k, now.settings.bid_worlds) == drawn
         assert bot("strong", table).act(k, codes) == chosen
     told = bot("strong", (None, None, None, "normal"))
-    assert told.worlds(k, told.bid_worlds) != drawn
+    assert told.worlds(k, told.settings.bid_worlds) != drawn
 
 
 #: a table of normal bots (the seat that reads is the strong bot, whatever the entry says)
@@ -527,7 +529,7 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     announcement is not read (as by the bot before the replay)."""
     k = know(_announced_at_80(), 0)
     assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
-    temp = make_bot("strong").soft_t
+    temp = make_bot("strong").settings.soft_t
     ratios = _weighs_by(k, "strong:read_announced=0", "strong",
                         lambda hands: sigmoid((90 - he.best_strength(hands[1]) - 4) / temp), 4,
                         table=(None, None, None, "normal"))

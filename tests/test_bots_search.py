@@ -1,7 +1,7 @@
-"""The search on bare integers (``touti_core.bots.play``) against references.
+"""The search on bare integers (``touti_core.bots.policy.search``) against references.
 
 The strong bot's card values rest on three pieces: ``legal_mask`` (the play
-rules on masks), ``Deal`` (a lean copy of the play state) and ``solve``
+rules on masks), ``Position`` (a lean copy of the play state) and ``solve``
 (alpha-beta with merged equivalent cards and a transposition table).  Each
 is checked here against something simpler: the engine's own legal cards,
 the conservation of the 130 points, and a plain minimax over every legal
@@ -16,19 +16,21 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from touti_core.bots.knowledge import from_game
-from touti_core.bots.play import (Deal, Table, _moves, ghna_keep, heuristic_card, legal_mask, playout,
-                                  solve)
-from touti_core.bots import players
-from touti_core.bots.players import make_bot, resample
+from touti_core.bots import make_bot
+from touti_core.bots.belief.knowledge import from_game
+from touti_core.bots.belief.worlds import resample
+from touti_core.bots.policy.card_search import CardSearch
+from touti_core.bots.policy.heuristic import ghna_keep
+from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
 from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import PLAY, Game
 from touti_core.rules import Rules
+from touti_core.tricks import legal_mask
 
 OVERTRUMP = ("always", "not_over_partner", "never")
 
 
-def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> Deal:
+def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> Position:
     """A position with ``left`` tricks to go, maybe in the middle of a trick, with Ghna in play."""
     cards = list(range(40))
     r.shuffle(cards)
@@ -46,7 +48,7 @@ def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> De
         hands[order[i % 4]] |= BIT[c]
     trump = r.randrange(4)
     cap = r.choice((0, 20, 40, 60, 100))
-    d = Deal.make(hands, trump, decl, leader, (), -1, -1, (r.randrange(0, 60, 5) if left < 10 else 0, 0), cap, 0, 0,
+    d = Position.make(hands, trump, decl, leader, (), -1, -1, (r.randrange(0, 60, 5) if left < 10 else 0, 0), cap, 0, 0,
                   10 - left, overtrump)
     # start some positions in the middle of a trick
     for _ in range(r.randrange(4)):
@@ -55,13 +57,13 @@ def random_endgame(r: random.Random, left: int, overtrump: str = "always") -> De
     return d
 
 
-def points_in_hands(d: Deal) -> int:
+def points_in_hands(d: Position) -> int:
     """The card points still held, all hands together."""
     rest = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
     return sum(POINTS[c] for c in range(40) if rest >> c & 1)
 
 
-def minimax(d: Deal) -> int:
+def minimax(d: Position) -> int:
     """The declaring team's final points, every legal card tried (the reference)."""
     if d.ntricks == 10:
         return d.decl_points()
@@ -89,13 +91,13 @@ def test_only_truly_equivalent_cards_are_merged():
     two, four, five, six = 0, 1, 2, 3
     hand = BIT[two] | BIT[five]
     others = BIT[four]                       # the 4 is still in another hand
-    assert _moves(hand, ~others) == [two, five]
-    assert _moves(hand, ~0) == [two]            # the 4 was played
+    assert distinct_moves(hand, ~others) == [two, five]
+    assert distinct_moves(hand, ~0) == [two]            # the 4 was played
     touching = BIT[five] | BIT[six]
-    assert _moves(touching, ~BIT[four]) == [five]
+    assert distinct_moves(touching, ~BIT[four]) == [five]
     # equal rank gap but different points are never merged (3 and Ace: 10 and 11)
     three, ace = 8, 9
-    assert _moves(BIT[three] | BIT[ace], ~0) == [three, ace]
+    assert distinct_moves(BIT[three] | BIT[ace], ~0) == [three, ace]
 
 
 def test_moves_sharing_one_table_get_the_same_values_as_fresh_searches():
@@ -195,7 +197,7 @@ def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settin
     if play:
         g.setup_play(1, 100, 0)
     k = from_game(g, g.to_act)
-    n = bot.play_worlds if play else bot.bid_worlds
+    n = bot.settings.play_worlds if play else bot.settings.bid_worlds
     out = bot.worlds(k, n)
     assert asked == [drawn]
     if drawn == n:      # kept as drawn, with their weights
@@ -237,14 +239,14 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
     g = Game.new(seed)
     g.setup_play(seed % 4, 100, seed % 4)
     k = from_game(g, g.to_act)
-    bot = make_bot("strong", seed)
-    assert bot.mid_exact == 3
-    moves = bot.candidate_moves(k, [c for c in g.legal() if c < 40])
-    values = bot.evaluate(k, moves, [(list(g.hands), 1.0)], float("inf"))
+    search = CardSearch(k, make_bot("strong", seed).settings)
+    assert search.settings.mid_exact == 3
+    moves = search.candidate_moves([c for c in g.legal() if c < 40])
+    values, _ = search.evaluate(moves, [(list(g.hands), 1.0)])
     for m in moves:
-        d = bot.base_deal(k, g.hands)
+        d = search.position(g.hands)
         d.play(m)
         playout(d, k.excl, 7)
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
         assert d.won[0] + d.won[1] + points_in_hands(d) == 120
-        assert values[m] == bot.utility(k, solve(d))
+        assert values[m] == search.utility(solve(d))

@@ -10,7 +10,7 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
-        from .arena import main as arena_main   # the bots' duplicate arena
+        from .bots.arena import main as arena_main   # the bots' duplicate arena
         return arena_main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m touti_core", description="Touti in the terminal.")
     sub = p.add_subparsers(dest="cmd", required=True)

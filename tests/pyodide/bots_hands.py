@@ -1,7 +1,7 @@
 """Hands played by bots through the JSON API (shared by CPython and Pyodide runs)."""
 
 from touti_core import api, bots
-from touti_core.arena import deal_hands
+from touti_core.bots.arena import deal_hands
 from touti_core.cards import NAMES
 
 

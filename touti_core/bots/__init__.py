@@ -17,8 +17,14 @@ searching bot may spend (the work is sized to stay well below the default).
 ``table`` says who plays each seat, as players at a table know: four entries,
 each a level of ``CHOOSABLE`` or None (a person); the strong bot reads the
 bids of opponents it knows to be normal bots by replaying that bot's auction.
-The classes behind these functions are in :mod:`.players`; the duplicate
-arena (``python -m touti_core arena``) measures them.
+The bots are built in two layers: the *belief* (:mod:`.belief`: what a seat
+knows, the deals consistent with it, how the auction and the cards played
+weigh them) and the *policy* (:mod:`.policy`: the easy and normal bots, the
+heuristic play, the strong bot's auction simulation and card search, the
+exact search); :mod:`.strong` wires the strong bot from them and
+:mod:`.levels` names every bot.  The duplicate arena
+(``python -m touti_core arena``, :mod:`.arena`) measures them; docs/bots.md
+is the guide.
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ import zlib
 
 from .explain import explain
 from ..api import code_of
-from .knowledge import from_view
-from .players import BOTS, Bot, make_bot
+from .base import Bot
+from .belief.knowledge import from_view
+from .levels import BOTS, make_bot
 
 LEVELS = ("easy", "normal", "strong")
 #: Levels ``choose`` accepts: the offered ones and the random-legal baseline.

@@ -53,7 +53,7 @@ def explain(k, code: int, why: dict) -> str:
         with_t = f" with {_suit(t)} as trumps" if t is not None else ""
         chance = f" ({_pct(p)} chance to make it)" if p is not None else ""
         extra = ""
-        sig = k.partner_signals()
+        sig = k.signals_of(k.partner)
         if sig:
             extra = f", counting your partner's {' and '.join(sig)}"
         if k.high_seat == k.seat ^ 2:

@@ -24,42 +24,134 @@ other hands (RULES.md 4, 6, 7):
 
 from __future__ import annotations
 
-from ..cards import ACE, BIT, FULL_DECK, GHNA_MASK, GHNA_VALUE, POINTS, SUIT, card
-from ..api import code_of
-from ..engine import (
-    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA,
-    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount,
+from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple, Optional
+
+from ...api import code_of
+from ...cards import ACE, BIT, FULL_DECK, GHNA_MASK, GHNA_VALUE, POINTS, SUIT, card, card_of
+from ...engine import (
+    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NO_GHNA, A_NO_SIGNAL, A_PASS,
+    A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS, GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount,
+    partner, team,
 )
-from ..rules import Rules
-from ..tricks import beats, ruled_out
+from ...rules import Rules
+from ...tricks import beats, ruled_out
 
-ACES = tuple(card(ACE, s) for s in range(4))
+if TYPE_CHECKING:
+    from ...engine import Game
+
+#: An action of the hand: (the seat that took it, None for ``next_hand``; its engine code).
+Action = tuple[Optional[int], int]
 
 
+class Fact(NamedTuple):
+    """A fact the rules prove about seat ``seat``'s hand at some point of the hand: it
+    held (``positive``) or did not hold one of the card sets ``alts`` (an Ace; a Ghna)
+    together with ``since``, the cards it has played since."""
+
+    seat: int
+    alts: tuple[int, ...]
+    since: int
+    positive: bool
+
+
+class PlayEvent(NamedTuple):
+    """A card played by another seat and the public situation just before it (what the
+    sensible-play model is asked about, :mod:`.play_reading`)."""
+
+    seat: int
+    card: int
+    trick: tuple[int, ...]
+    win_card: int
+    win_seat: int
+    #: every card played before it
+    played: int
+    #: the cards this seat had played before it
+    played_by_seat: int
+    #: the play-rule evidence on each seat then (:attr:`Knowledge.excl`, :attr:`Knowledge.must`)
+    excl: tuple[int, ...]
+    must: tuple[int, ...]
+    ghna_total: int
+    ghna_done: int
+
+
+@dataclass(slots=True, init=False, repr=False, eq=True)
 class Knowledge:
-    """The information set of ``seat`` (see the module docstring)."""
+    """The information set of ``seat`` (see the module docstring).  Cards are masks
+    (:mod:`touti_core.cards`), seats ``0..3``, suits ``0..3``; -1 says "none yet"."""
 
-    __slots__ = (
-        "seat", "rules", "dealer", "scores", "hand", "phase", "to_act", "actions",
-        # auction
-        "auction", "high", "high_seat", "in_mask", "bids", "announced", "signals",
-        "first_pass_level",
-        # contract
-        "declarer", "contract", "cap", "trump",
-        # play
-        "leader", "trick", "win_card", "win_seat", "tricks", "won", "ghna",
-        "ghna_total", "ghna_done", "played", "played_by", "counts", "proposed",
-        "proposer", "refused",
-        # evidence about the other hands
-        "excl", "must", "cons",
-        # every card played by another seat, with the public situation before it
-        "events",
-    )
+    seat: int
+    rules: Rules
+    dealer: int
+    #: the game's scores before this hand
+    scores: tuple[int, ...]
+    #: this seat's cards now
+    hand: int
+    #: the phase (``engine.AUCTION`` ...) and the seat to act (None when the hand is over)
+    phase: int
+    to_act: Optional[int]
+    #: every action of this hand so far, in order
+    actions: tuple[Action, ...]
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Knowledge) and all(
-            getattr(self, k) == getattr(other, k) for k in self.__slots__)
+    # ---- auction
+    #: its bids, passes, announcements and signals: (seat, code)
+    auction: list[tuple[int, int]]
+    #: the highest bid (0: none) and who made it (-1: nobody)
+    high: int
+    high_seat: int
+    #: bit ``s`` set while seat ``s`` is still in the auction
+    in_mask: int
+    #: each seat's highest bid (0: none)
+    bids: list[int]
+    #: each seat's early announcement (its code, -1: none)
+    announced: list[int]
+    #: each seat's signals: (the highest bid then, code)
+    signals: list[list[tuple[int, int]]]
+    #: the highest bid when each seat left the auction (-1: still in)
+    first_pass_level: list[int]
+
+    # ---- contract
+    declarer: int
+    contract: int
+    #: the Ghna cap of the contract (RULES.md 7)
+    cap: int
+    trump: int
+
+    # ---- play
+    #: who led the trick in progress, its cards, the card winning it and who played it
+    leader: int
+    trick: list[int]
+    win_card: int
+    win_seat: int
+    #: finished tricks: (leader, cards, winner, card points)
+    tricks: list[tuple[int, tuple[int, ...], int, int]]
+    #: card points (and the 9a3a) won by each team
+    won: list[int]
+    #: declared Ghna: (seat, suit, value); their total; a mask of their suits
+    ghna: list[tuple[int, int, int]]
+    ghna_total: int
+    ghna_done: int
+    #: every card played, and each seat's
+    played: int
+    played_by: list[int]
+    #: how many cards each seat holds now
+    counts: tuple[int, ...]
+    #: bit ``s`` set when seat ``s`` proposed to abandon in this trick; the last proposer;
+    #: bit ``s`` when seat ``s`` refused
+    proposed: int
+    proposer: int
+    refused: int
+
+    # ---- hard evidence about the other hands (nothing about this seat's own)
+    #: cards each seat cannot hold (voids, "could not go higher", ...)
+    excl: list[int]
+    #: cards each seat holds for sure (a declared Ghna not yet played)
+    must: list[int]
+    #: the facts about what a seat held (AS, COMPTE, Ghna questions)
+    cons: tuple[Fact, ...]
+    #: every card played by another seat, with the public situation before it
+    events: tuple[PlayEvent, ...]
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Knowledge seat={self.seat} phase={PHASE_NAMES[self.phase]} actions={len(self.actions)}>"
@@ -67,7 +159,7 @@ class Knowledge:
     # ------------------------------------------------------------ queries
     @property
     def partner(self) -> int:
-        return self.seat ^ 2
+        return partner(self.seat)
 
     @property
     def unseen(self) -> int:
@@ -84,57 +176,42 @@ class Knowledge:
                 m &= ~self.must[o]
         return m | self.must[s]
 
-    def initial_hand_extra(self, s: int) -> int:
-        return self.played_by[s]
-
     def declaring(self, s: int) -> bool:
-        return self.declarer >= 0 and (s & 1) == (self.declarer & 1)
+        """Is seat ``s`` on the declaring team?"""
+        return self.declarer >= 0 and team(s) == team(self.declarer)
 
     def points(self) -> list[int]:
+        """Each team's points so far: cards, 9a3a, and the declarers' Ghna."""
         p = self.won[:]
         if self.declarer >= 0:
-            p[self.declarer & 1] += self.ghna_total
+            p[team(self.declarer)] += self.ghna_total
         return p
 
     def trick_points(self) -> int:
         return sum(POINTS[c] for c in self.trick)
 
-    def partner_signals(self) -> list[str]:
-        """Signals and announcements the partner sent this hand (names)."""
-        p = self.seat ^ 2
-        out = [ANNOUNCEMENTS[self.announced[p] - A_ANNOUNCE_AS]] if self.announced[p] >= 0 else []
-        out += [SIGNALS[c - A_SIGNAL] for _, c in self.signals[p] if c != A_NO_SIGNAL]
-        return out
-
     def signals_of(self, s: int) -> list[str]:
+        """The announcement and signals seat ``s`` sent this hand, by name, in order."""
         out = [ANNOUNCEMENTS[self.announced[s] - A_ANNOUNCE_AS]] if self.announced[s] >= 0 else []
         out += [SIGNALS[c - A_SIGNAL] for _, c in self.signals[s] if c != A_NO_SIGNAL]
         return out
 
 
-class PlayEvent(tuple):
-    """A card played by another seat and the public situation just before it:
-    (seat, card, trick, win_card, win_seat, played, played_by_seat, excl, must,
-    ghna_total, ghna_done)."""
-
-    __slots__ = ()
-
-    def __new__(cls, *fields):
-        return tuple.__new__(cls, fields)
+ACES = tuple(card(ACE, s) for s in range(4))
 
 
 ACES_ALTS = tuple(BIT[a] for a in ACES)
 GHNA_ALTS = tuple(GHNA_MASK)
 
 
-def _fitting(k: "Knowledge") -> tuple:
+def _fitting(k: Knowledge) -> tuple[int, ...]:
     """Suits whose Ghna would still fit under the cap and is not yet declared."""
     return tuple(x for x in range(4) if not k.ghna_done >> x & 1
                  and k.ghna_total + GHNA_VALUE[x == k.trump] <= k.cap)
 
 
-def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phase: int,
-          to_act) -> Knowledge:
+def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int],
+          actions: Iterable[Action], phase: int, to_act: Optional[int]) -> Knowledge:
     """Derive the information set from the seat's cards and this hand's public actions."""
     k = Knowledge.__new__(Knowledge)
     k.seat = seat
@@ -173,15 +250,15 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
     k.refused = 0
     k.excl = [0, 0, 0, 0]
     k.must = [0, 0, 0, 0]
-    events = []
-    cons = []   # (seat, alts, played_by[seat] at the event, positive)
+    events: list[PlayEvent] = []
+    cons: list[tuple[int, tuple[int, ...], int, bool]] = []   # (seat, alts, played_by[seat] then, positive)
     truthful = rules.truthful
     overtrump = rules.overtrump
     # Ghna window after a trick won by the declaring team: [winner, alts, stage]
     # (stage 0: nobody answered yet; stage 1: the winner declined)
-    pending = None
+    pending: list | None = None
 
-    def fact(s: int, alts: tuple, positive: bool) -> None:
+    def fact(s: int, alts: tuple[int, ...], positive: bool) -> None:
         cons.append((s, alts, k.played_by[s], positive))
 
     for s, code in actions:
@@ -307,16 +384,14 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores, actions, phas
     for s, alts, before, positive in cons:
         if s == seat or not alts:
             continue
-        out.append((s, alts, k.played_by[s] & ~before, positive))
+        out.append(Fact(s, alts, k.played_by[s] & ~before, positive))
     k.cons = tuple(dict.fromkeys(out))
     k.excl = [0 if s == seat else k.excl[s] for s in range(4)]
     k.must = [0 if s == seat else k.must[s] for s in range(4)]
     return k
 
 
-
-
-def from_game(g, seat: int) -> Knowledge:
+def from_game(g: Game, seat: int) -> Knowledge:
     """The information set of ``seat`` in an engine game: its hand and the public log only."""
     if g.log is None:
         raise ValueError("the game keeps no log: clone it with log=True")
@@ -329,11 +404,10 @@ _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 def from_view(view: dict) -> Knowledge:
     """The information set of a JSON view (``touti_core.api.view``)."""
-    from ..cards import card_of
     hand = 0
     for name in view["hand"]:
         hand |= BIT[card_of(name)]
-    actions = []
+    actions: list[Action] = []
     for a in view["hand_actions"]:
         actions.append((a.get("seat"), code_of(a)))
     return build(view["seat"], hand, view["dealer"], Rules.from_dict(view["rules"]),

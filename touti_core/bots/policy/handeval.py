@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from ..cards import ACE, BIT, CABAL, GHNA_MASK, GHNA_VALUE, REY, card
+from ...cards import ACE, BIT, CABAL, GHNA_MASK, GHNA_VALUE, REY, card
 
 ACE_OF = tuple(card(ACE, s) for s in range(4))
 THREE_OF = tuple(card(3, s) for s in range(4))

@@ -1,28 +1,28 @@
-"""Soft evidence for weighing sampled deals: the auction and the cards played.
+"""Reading the play: how likely a sampled deal is, given the cards the others played.
 
 Hard evidence (what the rules prove) decides which deals are possible
-(:mod:`.sampler`); soft evidence says which are likely.  Two sources:
-
-- the auction: a player who bid holds a hand worth its bid, one who passed
-  does not, a declarer holds length and honours in its trump suit (scored with
-  the hand evaluation of :mod:`.handeval`);
-- the play: other players play *sensibly*.  For every card another seat
-  played, the heuristic policy (:func:`.play.heuristic_card`, what a sensible
-  player does with what that seat knew then: its hand in this deal and the
-  public history) is asked what it would have played; a deal in which the
-  actual card was not that choice is less likely (factor ``eps``).  This is
-  policy-based inference: it reads signals that no rule enforces, such as a
-  high discard (nothing lower in the suit) or a low card under the partner's
-  winner (no points to give).
+(:mod:`.sampler`); soft evidence says which are likely: the auction
+(:mod:`.auction_reading`) and the cards played, read here.  Other players
+play *sensibly*: for every card another seat played, the heuristic play
+(:func:`..policy.heuristic.heuristic_card`, what a sensible player does with
+what that seat knew then: its hand in this deal and the public history) is
+asked what it would have played; a deal in which the actual card was not that
+choice is less likely (factor ``eps``).  This is policy-based inference: it
+reads signals that no rule enforces, such as a high discard (nothing lower in
+the suit) or a low card under the partner's winner (no points to give).
 """
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK
-from ..tricks import legal_mask
-from .play import Table, ghna_keep, heuristic_card
+from ...cards import FULL_DECK
+from ...engine import partner
+from ...tricks import legal_mask
+from ..policy.heuristic import Holdings, ghna_keep, heuristic_card
+from .knowledge import Knowledge
+from .worlds import Weigh, by_hand
 
-def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
+def play_weigher(k: Knowledge, eps: float = 0.3, eps_partner: float = 0.6,
+                 last: int = 24) -> Weigh | None:
     """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones);
     a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner)."""
     events = k.events[-last:] if last else k.events
@@ -33,7 +33,7 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
     cap = k.cap
     overtrump = k.rules.overtrump
     played_by = k.played_by
-    partner = k.seat ^ 2
+    mate = partner(k.seat)
     # once per event, what does not depend on the world: the cards not yet played
     # then, the seat's cards played since, the evidence on each seat then, and
     # what a card the model would not have chosen costs
@@ -44,7 +44,7 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
         keeps = (s & 1) == (decl & 1) and cap > gtotal
         prepared.append((s, c, trick, wc, ws, FULL_DECK & ~played, played_by[s] & ~before,
                          allowed, must, keeps, gtotal, gdone,
-                         eps_partner if s == partner else eps))
+                         eps_partner if s == mate else eps))
 
     by_seat = {}
     for e in prepared:
@@ -62,27 +62,9 @@ def play_weigher(k, eps: float = 0.3, eps_partner: float = 0.6, last: int = 24):
             may = [(unseen & allowed[o]) | must[o] for o in range(4)]
             may[s] = hand
             keep = ghna_keep(hand, trump, cap, gtotal, gdone) if keeps else 0
-            if heuristic_card(s, hand, lm, trick, wc, ws, trump, decl, Table(may, False),
+            if heuristic_card(s, hand, lm, trick, wc, ws, trump, decl, Holdings(may, False),
                               keep) != c:
                 w *= cost
         return w
 
     return by_hand(sorted(by_seat), factor)
-
-
-def by_hand(seats, factor):
-    """``weigh(hands)``: the product over ``seats`` of ``factor(seat, hands[seat])``.  A
-    seat's cards and bids tell only about its own hand, so each seat's factor is worked
-    out once per hand met (deals drawn late in a hand share many)."""
-    memos = tuple((s, {}) for s in seats)
-
-    def weigh(hands) -> float:
-        w = 1.0
-        for s, memo in memos:
-            h = hands[s]
-            f = memo.get(h)
-            if f is None:
-                f = memo[h] = factor(s, h)
-            w *= f
-        return w
-    return weigh

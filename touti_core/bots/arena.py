@@ -27,9 +27,10 @@ import os
 import sys
 import time
 
-from . import rng
-from .engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
-from .rules import Rules
+from .. import rng
+from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
+from ..rules import Rules
+from .levels import BOTS, make_bot
 
 DECISION_KINDS = ("auction", "card", "other")
 
@@ -62,7 +63,6 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     every seat, so that both tables of a deal reach the same contract and
     only the card play differs.  ``watch(g, seat, bot, code)``, if given, sees
     each decision before it is applied (for measurements)."""
-    from .bots.players import make_bot
     g = Game.from_deal(hands, dealer, rules)
     bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
     bidders = [make_bot(auction, auction_seeds[s], budget) for s in range(4)] if auction else bots
@@ -255,7 +255,6 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
         auction: str | None = None) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
-    from .bots.players import make_bot
     for name in (a, b):
         make_bot(name)          # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
@@ -292,7 +291,6 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .bots.players import BOTS
     p = argparse.ArgumentParser(prog="python -m touti_core arena",
                                 description="Duplicate arena: every deal played twice, teams swapped.")
     p.add_argument("--a", default="strong", help=f"side A's bot: {', '.join(BOTS)} (default strong)")

@@ -29,12 +29,20 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterable, Sequence
 from math import comb
+from typing import Optional
 
-from ..cards import BIT, scan
+from ...cards import BIT, scan
+from .knowledge import Knowledge
+
+#: One deal and its weight: ``(hands, weight)``, ``hands[s]`` seat ``s``'s cards (a mask).
+World = tuple[list[int], float]
+#: The soft evidence: a deal's hands -> how much more likely than the others it is.
+Weigh = Callable[[Sequence[int]], float]
 
 
-def merged(worlds) -> list:
+def merged(worlds: Iterable[World]) -> list[World]:
     """``[(hands, weight)]`` with identical deals merged, their weights added (in the
     order each was first met)."""
     seen: dict = {}
@@ -47,7 +55,7 @@ def merged(worlds) -> list:
 class Sampler:
     """Draws worlds for one information set (see the module docstring)."""
 
-    def __init__(self, k, rand: random.Random, weigh=None) -> None:
+    def __init__(self, k: Knowledge, rand: random.Random, weigh: Optional[Weigh] = None) -> None:
         self.k = k
         self.rand = rand
         self.weigh = weigh
@@ -61,7 +69,7 @@ class Sampler:
         self.neg = [(s, alts, extra) for s, alts, extra, p in k.cons if not p]
         self._tables: dict = {}
 
-    def world(self):
+    def world(self) -> Optional[World]:
         """One world: ``(hands, weight)``, or None when no consistent world was found."""
         for _ in range(60):
             w = self._try()
@@ -69,7 +77,7 @@ class Sampler:
                 return w
         return None
 
-    def worlds(self, n: int, deadline: float = float("inf")) -> list:
+    def worlds(self, n: int, deadline: float = float("inf")) -> list[World]:
         """Up to ``n`` worlds, identical ones merged (their weights added); past the
         ``deadline`` (a ``time.perf_counter()`` value: a safety cap) no new world is
         drawn after the first."""

@@ -1,0 +1,293 @@
+"""The strong bot's search on bare integers: fast playouts and the exact endgame search.
+
+A :class:`Position` is a lean copy of the card play of a hand with every hand
+known (a sampled deal): hands, trick, trump, points, Ghna.  :func:`playout`
+plays it to the end (or to a given trick) with the heuristic play
+(:mod:`.heuristic`), each player seeing every hand or only its own;
+:func:`solve` searches it exactly, alpha-beta on the declaring team's points
+with a transposition table at trick boundaries and equivalent cards merged
+(:func:`distinct_moves`).  Both run thousands of times per decision: they
+work on masks and call the rules of :mod:`touti_core.tricks` directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...cards import BIT, GHNA_MASK, GHNA_VALUE, POINTS, SUIT
+from ...tricks import BEATERS, legal_mask, ruled_out
+from .heuristic import Holdings, ghna_keep, heuristic_card
+
+
+class Position:
+    """A position of the card play on bare integers, every hand known (a sampled deal,
+    or the true one): what a playout or the search needs, and nothing else."""
+
+    __slots__ = ("hands", "trump", "decl", "leader", "trick", "win_card", "win_seat", "won",
+                 "cap", "ghna_total", "ghna_done", "ntricks", "overtrump", "to_act")
+    #: each seat's cards
+    hands: list[int]
+    trump: int
+    #: the declarer
+    decl: int
+    #: the trick in progress: who led it, its cards, the card winning it and who played it
+    leader: int
+    trick: list[int]
+    win_card: int
+    win_seat: int
+    #: card points (and the 9a3a) won by each team
+    won: list[int]
+    #: the Ghna: the cap of the contract, the total declared, a mask of their suits
+    cap: int
+    ghna_total: int
+    ghna_done: int
+    #: tricks finished
+    ntricks: int
+    #: the rule set's overtrump switch (RULES.md, Variants)
+    overtrump: str
+    #: the seat to play
+    to_act: int
+
+    def copy(self) -> Position:
+        d = Position.__new__(Position)
+        d.hands = self.hands[:]
+        d.trump = self.trump
+        d.decl = self.decl
+        d.leader = self.leader
+        d.trick = self.trick[:]
+        d.win_card = self.win_card
+        d.win_seat = self.win_seat
+        d.won = self.won[:]
+        d.cap = self.cap
+        d.ghna_total = self.ghna_total
+        d.ghna_done = self.ghna_done
+        d.ntricks = self.ntricks
+        d.overtrump = self.overtrump
+        d.to_act = self.to_act
+        return d
+
+    @classmethod
+    def make(cls, hands: Sequence[int], trump: int, decl: int, leader: int, trick: Sequence[int],
+             win_card: int, win_seat: int, won: Sequence[int], cap: int, ghna_total: int,
+             ghna_done: int, ntricks: int, overtrump: str = "always") -> Position:
+        d = cls.__new__(cls)
+        d.hands = list(hands)
+        d.trump = trump
+        d.decl = decl
+        d.leader = leader
+        d.trick = list(trick)
+        d.win_card = win_card
+        d.win_seat = win_seat
+        d.won = list(won)
+        d.cap = cap
+        d.ghna_total = ghna_total
+        d.ghna_done = ghna_done
+        d.ntricks = ntricks
+        d.overtrump = overtrump
+        d.to_act = (leader + len(trick)) & 3
+        return d
+
+    def decl_points(self) -> int:
+        """The declaring team's points so far (cards, 9a3a, Ghna)."""
+        return self.won[self.decl & 1] + self.ghna_total
+
+    def keep_mask(self, seat: int) -> int:
+        """Cards of an undeclared Ghna that still fits: the declaring team keeps them."""
+        if (seat & 1) != (self.decl & 1):
+            return 0
+        return ghna_keep(self.hands[seat], self.trump, self.cap, self.ghna_total, self.ghna_done)
+
+    def legal(self) -> int:
+        """The cards the seat to play may play (a mask)."""
+        s = self.to_act
+        return legal_mask(self.hands[s], self.trick, self.win_card, self.win_seat, s, self.trump,
+                          self.overtrump)
+
+    def play(self, c: int) -> None:
+        """Play a (legal) card for the seat to act; finishes tricks and declares Ghna greedily."""
+        s = self.to_act
+        self.hands[s] ^= BIT[c]
+        trick = self.trick
+        if trick:
+            if BEATERS[self.trump][self.win_card] >> c & 1:
+                self.win_card, self.win_seat = c, s
+            trick.append(c)
+            if len(trick) == 4:
+                self._finish()
+                return
+        else:
+            trick.append(c)
+            self.leader = s
+            self.win_card, self.win_seat = c, s
+        self.to_act = (s + 1) & 3
+
+    def _finish(self) -> None:
+        t = self.trick
+        winner = self.win_seat
+        self.won[winner & 1] += POINTS[t[0]] + POINTS[t[1]] + POINTS[t[2]] + POINTS[t[3]]
+        self.trick = []
+        self.ntricks += 1
+        self.leader = self.to_act = winner
+        if self.ntricks == 10:
+            self.won[winner & 1] += 10
+        elif (winner & 1) == (self.decl & 1) and self.cap > self.ghna_total:
+            self.declare_ghna(winner)
+
+    def declare_ghna(self, winner: int) -> int:
+        """Greedy Ghna: the winner, else the partner, declares the biggest that fits."""
+        for s in (winner, winner ^ 2):
+            hand = self.hands[s]
+            best = -1
+            for x in range(4):
+                g = GHNA_MASK[x]
+                if hand & g == g and not self.ghna_done >> x & 1:
+                    v = GHNA_VALUE[x == self.trump]
+                    if self.ghna_total + v <= self.cap and (best < 0 or x == self.trump):
+                        best = x
+            if best >= 0:
+                self.ghna_total += GHNA_VALUE[best == self.trump]
+                self.ghna_done |= 1 << best
+                return best
+        return -1
+
+
+def playout(d: Position, excl: Sequence[int] | None = None, stop: int = 10) -> int:
+    """Play the deal with the heuristic policy to its end (or until ``stop``
+    tricks are done); the declaring team's points then.  ``d`` is consumed.
+
+    With ``excl`` None every player sees every hand.  Otherwise each player
+    knows only its own hand, the cards played and the voids and play-rule
+    evidence (``excl[s]``: cards seat ``s`` is known not to hold, updated as
+    the playout goes), as a sensible player at the table would."""
+    trump = d.trump
+    decl = d.decl
+    hands = d.hands
+    tb = Holdings(hands, True)
+    if excl is not None:
+        excl = list(excl)
+        overtrump = d.overtrump
+    while d.ntricks < stop:
+        s = d.to_act
+        hand = hands[s]
+        trick = d.trick
+        lm = legal_mask(hand, trick, d.win_card, d.win_seat, s, trump, d.overtrump)
+        if lm & (lm - 1) == 0:
+            c = (lm & -lm).bit_length() - 1
+        elif excl is None:
+            c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
+                               d.keep_mask(s))
+        else:
+            unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+            may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
+            may[s] = hand
+            c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
+                               Holdings(may, False), d.keep_mask(s))
+        if excl is not None and trick:
+            excl[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, trump, overtrump)
+        d.play(c)
+    return d.won[decl & 1] + d.ghna_total
+
+
+# ----------------------------------------------------------- exact search
+def distinct_moves(lm: int, out_mask: int) -> list[int]:
+    """Legal cards with equivalent ones merged (touching cards of a suit, same points)."""
+    moves = []
+    prev = -2
+    prev_pts = -1
+    while lm:
+        b = lm & -lm
+        c = b.bit_length() - 1
+        lm ^= b
+        # c and prev are equivalent when every card between them is out of play
+        # (played or in this hand) and they are worth the same
+        if prev >= 0 and SUIT[c] == SUIT[prev] and POINTS[c] == prev_pts and \
+                not (~out_mask >> (prev + 1)) & ((1 << (c - prev - 1)) - 1):
+            prev = c
+            continue
+        moves.append(c)
+        prev, prev_pts = c, POINTS[c]
+    return moves
+
+
+def solve(d: Position, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None) -> int:
+    """Exact (perfect-information) future points of the declaring team from ``d``,
+    both teams playing their best, by alpha-beta with a transposition table at
+    trick boundaries.  Returns the final total (points won so far included)."""
+    if tt is None:
+        tt = {}
+    base = d.won[d.decl & 1] + d.ghna_total
+    return base + _ab(d, alpha - base, beta - base, tt)
+
+
+def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
+    """Future points of the declaring team (alpha-beta)."""
+    if d.ntricks == 10:
+        return 0
+    s = d.to_act
+    hands = d.hands
+    trick = d.trick
+    key = None
+    if not trick:
+        key = (hands[0], hands[1], hands[2], hands[3], s, d.ghna_total, d.ghna_done)
+        hit = tt.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+    maximize = (s & 1) == (d.decl & 1)
+    lm = legal_mask(hands[s], trick, d.win_card, d.win_seat, s, d.trump, d.overtrump)
+    out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
+    moves = distinct_moves(lm, out_mask)
+    if len(moves) > 1:
+        # the heuristic's card is searched first
+        first = heuristic_card(s, hands[s], lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
+                               Holdings(hands, True), 0)
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+    a0, b0 = alpha, beta
+    team = d.decl & 1
+    best = -1 if maximize else 10 ** 6
+    for c in moves:
+        # apply
+        saved = (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,
+                 d.ntricks, d.to_act, trick[:])
+        before = d.won[team] + d.ghna_total
+        d.play(c)
+        gained = d.won[team] + d.ghna_total - before
+        v = gained + _ab(d, alpha - gained, beta - gained, tt)
+        # undo
+        hands[s] |= BIT[c]
+        (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,
+         d.ntricks, d.to_act, saved_trick) = saved
+        d.trick = trick = saved_trick
+        if maximize:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if key is not None:
+        lo, hi = tt.get(key, (0, 10 ** 6))
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        tt[key] = (lo, hi)
+    return best

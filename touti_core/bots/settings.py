@@ -1,0 +1,202 @@
+"""The bots' settings: one frozen dataclass per level, every field with what it
+does and where it was measured.
+
+"Measured" figures are the duplicate arena's paired difference per hand
+against the normal bot over 1,000 deals (``python -m touti_core arena``), as
+told in full in ``docs/lab/arena-notebook.md``; "not measured alone" says
+that a value was set with the rest and never moved on its own.  A bot name
+may carry settings for experiments, ``make_bot("strong:play_worlds=96,lam=0.5")``
+(:func:`with_overrides`).
+
+>>> s = with_overrides(StrongSettings(), "play_worlds=8,blind=0")
+>>> s.play_worlds, s.blind, StrongSettings().play_worlds
+(8, False, 48)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar, Protocol, TypeVar
+
+
+@dataclass(frozen=True)
+class EasySettings:
+    """The easy bot: rules of thumb with noise."""
+
+    #: Share of its cards played at random (the rest by the rules of thumb of the
+    #: heuristic policy, seeing only the unseen cards).  Not measured alone.
+    noise: float = 0.2
+
+
+@dataclass(frozen=True)
+class NormalSettings:
+    """The normal bot: the heuristic policy on tracked holdings, bids from the hand
+    evaluation (:mod:`.policy.handeval`).  The strong bot takes these too, for the
+    decisions it does not simulate and for the bolder bidder of its rollouts."""
+
+    #: Expected score a bid must beat the alternative (passing) by.  Not measured alone.
+    margin: float = 4.0
+    #: What letting the opponents play their bid costs, per point of it, when passing
+    #: is weighed against outbidding them.  Not measured alone.
+    compete: float = 0.05
+    #: Points added to the hand evaluation (a player who plays better than the normal
+    #: bot makes more): 0 for the normal bot; the strong bot's rollouts bid for it
+    #: and its partner with ``bid_bias`` here.
+    eval_bias: float = 0.0
+    #: The hand strength (``handeval.best_strength``) from which it signals +10 to a
+    #: partner who bids; below it, PASS.  Not measured alone.
+    plus10_strength: int = 58
+
+
+@dataclass(frozen=True)
+class StrongSettings(NormalSettings):
+    """The strong bot: determinized search over deals drawn from what it knows."""
+
+    #: Bids more readily than the normal bot (tuned in the arena when the strong bot
+    #: first simulated its bids).
+    margin: float = 0.0
+    #: And lets the opponents play less readily, where it does not simulate their
+    #: contract (the bolder bidder of its rollouts, or ``sim_compete=0``).
+    compete: float = 0.2
+
+    # ---- the card play's search
+    #: Deals searched per card decision.  ``play_worlds=64,exact_worlds=28``: +23.9
+    #: against +25.9, cards p95 158 ms instead of about 120: not short of samples.
+    play_worlds: int = 48
+    #: Deals searched when the rest of the hand is searched exactly.
+    #: ``exact_worlds=40``: +23.7 against +23.3, median card 46 ms instead of 31.
+    exact_worlds: int = 20
+    #: Exact alpha-beta over the whole rest when this many tricks (or fewer) remain:
+    #: four instead of two +6.0 [+1.3, +10.7] in the card play (400 deals, seed 77);
+    #: five +1.8 [-2.5, +6.0] and up to 1.2 s a decision.
+    exact_tricks: int = 4
+    #: Before that, each move is played out to this many tricks from the end, which are
+    #: then searched exactly: three, +1.5 [-2.3, +5.2] (400 deals, seed 94, card play);
+    #: four with 32 deals, +22.5 against +25.9.
+    mid_exact: int = 3
+    #: Weight of the points beside made / failed in the value of a hand (card play and
+    #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
+    lam: float = 0.25
+    #: Playouts in which each player sees only its own hand (the cards played and the
+    #: rules' evidence), as a player at the table does; False: every hand.
+    #: ``perfect:blind=0,roll_bids=0`` +46.1 against +52.0 blind.
+    blind: bool = True
+
+    # ---- the deals: hard evidence, weighed by the soft
+    #: Weigh the deals by the soft evidence (the auction and the cards played).
+    soft: bool = True
+    #: How likely an opponent's card is that the sensible-play model (the normal bot's
+    #: policy) would not have played: 0.02 instead of 0.3, with the pool below, +5.2
+    #: [+0.8, +9.5] (400 deals, seed 77); 0.05: +1.3 [-3.1, +5.6].
+    eps: float = 0.02
+    #: The same for the partner's cards (it searches, so the model reads it less
+    #: well): 0.3, +26.5 and +24.9 against +25.9 and +25.0 (seeds 1000, 2000).
+    eps_partner: float = 0.6
+    #: Temperature of the auction's soft terms (points of hand strength).
+    #: ``soft_t=5,conventions=0.05``: +22.9 against +23.1.
+    soft_t: float = 10.0
+    #: How likely a hand is that breaks the bots' signal conventions (an Ace or a Ghna
+    #: held without announcing it); 1 ignores them.  Measured with ``soft_t`` above.
+    conventions: float = 0.2
+    #: Card play: deals drawn per deal searched; the draws are kept in proportion to
+    #: their weights.  24 instead of 8: +0.90 [-0.31, +2.10] over 6,000 deals (seeds
+    #: 1000 to 6000), within the browser's budget; 16 instead of 4 earlier, -0.4.
+    pool: float = 24.0
+    #: The same in the auction and the choice of trumps, when it reads an opponent by
+    #: replay (``read_model``, which leaves fewer deals); else 1.  Measured with the
+    #: replay (below); without it, no gain.
+    bid_pool: float = 4.0
+
+    # ---- reading the auction
+    #: Read the bids and passes of the opponents that the table says are normal bots by
+    #: replaying the normal bot's own auction on each hand (others by the soft terms):
+    #: with ``read_announced`` and ``bid_pool``, +5.79 [+1.56, +10.01] at seed 1000.
+    read_model: bool = True
+    #: With the replay, how likely a hand is on which the normal bot would have bid
+    #: otherwise.  0.001 left an effective sample of 10 deals of 96.
+    model_eps: float = 0.01
+    #: With the replay, an opponent's early announcement read as the pass it counts as
+    #: (RULES.md 4).  Measured with ``read_model`` above.
+    read_announced: bool = True
+
+    # ---- the auction by simulation
+    #: Deals simulated per auction decision (and to name trumps).  ``bid_worlds=192``:
+    #: +21.0 against +23.1, with the auction's p95 doubled.
+    bid_worlds: int = 96
+    #: Bid by simulating the hand in the deals; False: by the hand evaluation, as the
+    #: normal bot does, which measured -6.5 [-12.0, -1.0] (400 deals).
+    sim_auction: bool = True
+    #: Name trumps by simulating the contract with each; False: by the hand evaluation.
+    #: Not measured alone.
+    sim_trump: bool = True
+    #: Playouts of the auction's simulation in which each player sees only its own hand.
+    #: Not measured alone.
+    sim_blind: bool = True
+    #: Points added to its own simulated result (its search plays better than the
+    #: playouts): with ``their_bias``, +25.9 against +23.3 without (seed 1000).
+    bid_bias: float = 5.0
+    #: The same for the opponents' simulated contract.  ``their_bias=0``: +25.4 against
+    #: +25.9; ``bid_bias=8,their_bias=8`` +25.1.
+    their_bias: float = 5.0
+    #: Spread of a hand's result around one simulated playout.  ``sim_sigma=15``: +25.1
+    #: against +25.9.
+    sim_sigma: float = 10.0
+    #: Over the opponents' bid, value letting them play by simulating their contract
+    #: (False: ``-compete`` x their bid): +1.6 [-2.8, +6.1] head to head (seed 92).
+    #: With ``roll_bids`` it applies only where the rollouts do not.
+    sim_compete: bool = True
+    #: Value leaving the auction, the lowest bid and this many best bids alike by playing
+    #: the rest of the auction out in each deal (0: off).  With ``roll_compete``: +1.1 a
+    #: hand over seeds 1000 to 4000 (paired at seed 1000 +1.03 [-1.34, +3.40]); 3, on
+    #: every decision, +21.7 against +25.9.
+    roll_bids: int = 1
+    #: The rollouts only over the opponents' bid, where their answer to a bid matters.
+    #: Measured with ``roll_bids`` above.
+    roll_compete: bool = True
+
+    #: Seconds: only a safety net.  The work of every decision is sized by the counts
+    #: above, never by time, so that a seed gives the same decisions on every device
+    #: (the slowest decision measured under Pyodide took 0.4 s, bench/bots_pyodide.mjs).
+    default_budget: float = 15.0
+
+
+@dataclass(frozen=True)
+class PerfectSettings(StrongSettings):
+    """The perfect-information player (measurement only): the strong bot's search on the
+    true deal.  Switching off one half measures where its lead comes from (300 deals at
+    seed 4000 against the normal bot: the strong bot +26.1, ``peek_play=0`` +33.3,
+    ``peek_auction=0`` +40.1, both +49.8)."""
+
+    #: Bid and name trumps seeing every hand; False: as the strong bot.
+    peek_auction: bool = True
+    #: Play the cards seeing every hand; False: as the strong bot.
+    peek_play: bool = True
+
+
+class _Dataclass(Protocol):
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+S = TypeVar("S", bound=_Dataclass)
+
+
+def with_overrides(settings: S, text: str, bot: str = "the bot") -> S:
+    """``settings`` with the overrides of ``text`` (``"play_worlds=96,lam=0.5"``; a yes
+    or no as 1 / 0 or true / false); ``ValueError`` for a field it does not have."""
+    changes: dict[str, object] = {}
+    names = {f.name for f in fields(settings)}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        if key not in names:
+            raise ValueError(f"{bot} has no setting {key!r}")
+        default = getattr(settings, key)
+        try:
+            if isinstance(default, bool):
+                if value.lower() not in ("0", "1", "true", "false"):
+                    raise ValueError(value)
+                changes[key] = value.lower() in ("1", "true")
+            else:
+                changes[key] = type(default)(float(value))
+        except ValueError:
+            raise ValueError(f"{bot}: {key} cannot be {value!r}") from None
+    return replace(settings, **changes)
