@@ -169,3 +169,38 @@ def test_sessions_keep_their_own_games(bridge):
     assert ans["error"]["code"] == "not_your_seat"
     for bad in ("", "x" * 40, "no spaces", 3, None):
         assert call(bridge, op="view", session=bad)["error"]["params"] == {"field": "session"}
+
+
+# ------------------------------------------------------- the table score sheet
+SHEET = {"format": "touti-sheet/1", "name": "Friday", "names": ["Amine", "Sara", "Omar", "Lina"],
+         "dealer": 1, "rules": {"target": 200},
+         "hands": [{"declarer": 0, "contract": 90, "trump": "E", "card_points": 55,
+                    "ghna": [{"seat": 2, "suit": "E"}]},
+                   {"cancelled": True}]}
+
+
+def test_sheet_scores_a_table_score_sheet_and_touches_no_game(bridge):
+    from touti_core.sheet import score_sheet
+    view = call(bridge, op="new", seed=3)["view"]
+    ans = call(bridge, op="sheet", sheet=SHEET)
+    assert ans == {"ok": True, "sheet": json.loads(json.dumps(score_sheet(SHEET)))}
+    assert ans["sheet"]["scores"] == [90, 0]
+    assert (ans["sheet"]["dealer"], ans["sheet"]["forehand"]) == (3, 0)
+    assert call(bridge, op="view")["view"] == view
+
+
+def test_sheet_answers_an_impossible_entry_with_its_refusal(bridge):
+    bad = {**SHEET, "hands": SHEET["hands"] + [{"declarer": 1, "contract": 240, "trump": "O",
+                                                 "card_points": 80}]}
+    ans = call(bridge, op="sheet", sheet=bad)
+    assert ans["ok"] is False
+    assert ans["error"]["code"] == "sheet_contract"
+    assert ans["error"]["params"] == {"contract": 240, "minimum": 70, "maximum": 230, "step": 10, "hand": 3}
+    assert "240" in ans["error"]["message"]
+
+
+@pytest.mark.parametrize("text", ['{"op": "sheet"}', '{"op": "sheet", "sheet": [1]}',
+                                  '{"op": "sheet", "sheet": "x"}', '{"op": "sheet", "sheet": null}'])
+def test_sheet_without_a_sheet_object_is_a_bad_request(bridge, text):
+    ans = json.loads(bridge.handle(text))
+    assert ans["error"]["code"] == "bad_request" and ans["error"]["params"] == {"field": "sheet"}

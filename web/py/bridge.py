@@ -23,7 +23,10 @@ Requests (fields beyond ``op``):
   through ``bot``), so that a page can neither play nor probe a bot's hand;
 - ``bot``: ``level``, ``table`` (optional) — the bot of the seat to act plays
   (or deals the next hand);
-- ``hint``: ``table`` (optional) — the strong bot's choice for the person to act.
+- ``hint``: ``table`` (optional) — the strong bot's choice for the person to act;
+- ``sheet``: ``sheet`` (a ``touti-sheet/1`` table score sheet) — the sheet scored
+  by ``touti_core.sheet.score_sheet`` (``"sheet"`` in the answer), or the
+  refusal of its first impossible entry; no session's game is touched.
 
 Answers: ``{"ok": true, "view": ..., "action": ...}`` (``hint``: ``"hint"``), or
 ``{"ok": false, "error": {"code", "message", "params"}}``: an engine refusal
@@ -34,7 +37,7 @@ from its catalogue, ``message`` is the English fallback), ``not_your_seat``, or
 
 import json
 
-from touti_core import api, bots
+from touti_core import api, bots, sheet
 from touti_core.cards import display_order
 
 #: The seat whose view the page shows (the person at the bottom of the table).
@@ -195,8 +198,12 @@ def op_hint(req):
     return {"ok": True, "hint": bots.hint(v, v["legal"], table=table)}
 
 
+def op_sheet(req):
+    return {"ok": True, "sheet": sheet.score_sheet(_field(req, "sheet", lambda x: isinstance(x, dict)))}
+
+
 OPS = {"new": op_new, "load": op_load, "check": op_check, "people": op_people, "view": op_view, "act": op_act,
-       "bot": op_bot, "hint": op_hint}
+       "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 
 def _bad_request(what):
