@@ -104,7 +104,7 @@ def test_every_language_has_every_key_with_the_same_arguments(code):
 def used_keys() -> tuple[set[str], set[str]]:
     """Keys the page's modules name literally, and the prefixes of keys they build."""
     literal, prefixes = set(), set()
-    for path in JS.glob("*.js"):
+    for path in JS.rglob("*.js"):
         src = path.read_text(encoding="utf-8")
         literal |= set(re.findall(r"""["']([\w.+-]+)["']""", src)) & set(EN)
         prefixes |= set(re.findall(r"""`([\w.+-]+\.)\$\{""", src))

@@ -12,6 +12,7 @@
 // object with an optional `unmount()`.  Screens are loaded on first use.
 
 const SCREENS = {
+  sheet: () => import("./views/sheet.js"),
 };
 
 /** The route of a fragment: {view, payload}; the game for anything that is not a screen. */
