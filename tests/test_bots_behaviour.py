@@ -20,6 +20,10 @@ from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVE
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, make_deal, play, win_auction
 
 
+#: The strong bot with small search settings (its hints' words do not depend on the size)
+SMALL = "strong:play_worlds=8,exact_worlds=4,bid_worlds=12"
+
+
 def view(state: dict) -> dict:
     return api.view(state, state["to_act"])
 
@@ -308,7 +312,7 @@ def test_every_decision_kind_has_a_hint_sentence():
         if s["phase"] == "game_over":
             break
         v = api.view(s, s["to_act"] if s["to_act"] is not None else 0)
-        h = bots.hint(v)
+        h = bots.hint(v, bot=SMALL)
         assert h["action"] in v["legal"] and h["reason"][0].isupper() and h["reason"].endswith(".")
         kinds.add(h["action"]["type"])
         s = api.act(s, h["action"])

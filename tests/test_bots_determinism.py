@@ -43,7 +43,11 @@ def scaled(rate: float):
     return lambda: t0 + rate * (REAL() - t0)
 
 
-def decide(view: dict, clock, monkeypatch, level: str = "strong") -> dict:
+#: The strong bot with small settings: the work is sized by counts at any size
+SMALL = "strong:play_worlds=8,exact_worlds=4,bid_worlds=12"
+
+
+def decide(view: dict, clock, monkeypatch, level: str = SMALL) -> dict:
     monkeypatch.setattr(time, "perf_counter", clock)
     try:
         bot = make_bot(level, seed=7)

@@ -6,8 +6,10 @@ use:
 - ``choose(view, legal=None, level="normal", seed=None, budget=None, table=None)``
   -> the action (one of ``legal``, by default ``view["legal"]``) a bot of
   ``level`` takes for the seat of ``view``;
-- ``hint(view, legal=None, table=None)`` -> ``{"action": ..., "reason": "..."}``:
-  what the strong bot would do, and one short sentence why;
+- ``hint(view, legal=None, table=None)`` -> ``{"action": ..., "reason": "...",
+  "code": "...", "params": {...}}``: what the strong bot would do, and why: one
+  short English sentence, and the same as a stable code with its parameters
+  (``REASON_CODES`` lists the codes; :mod:`.explain` their parameters);
 - ``LEVELS``: the levels offered to players.
 
 A bot sees only the view: its own hand and the public history (see
@@ -32,7 +34,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from .explain import explain
+from .explain import REASON_CODES, english, reason
 from ..api import code_of
 from .base import Bot
 from .belief.knowledge import from_view
@@ -42,7 +44,7 @@ LEVELS = ("easy", "normal", "strong")
 #: Levels ``choose`` accepts: the offered ones and the random-legal baseline.
 CHOOSABLE = ("random",) + LEVELS
 
-__all__ = ["LEVELS", "choose", "hint", "make_bot", "BOTS", "Bot"]
+__all__ = ["LEVELS", "CHOOSABLE", "REASON_CODES", "choose", "hint", "make_bot", "BOTS", "Bot"]
 
 
 def _seed_of(view: dict) -> int:
@@ -83,10 +85,17 @@ def choose(view: dict, legal: list[dict] | None = None, level: str = "normal",
     return legal[codes.index(code)]
 
 
-def hint(view: dict, legal: list[dict] | None = None, table=None) -> dict:
-    """``{"action": ..., "reason": "..."}``: what the strong bot would do, and why."""
+def hint(view: dict, legal: list[dict] | None = None, table=None, *,
+         bot: str = "strong") -> dict:
+    """What the strong bot would do, and why: ``{"action": ..., "reason": "<English>",
+    "code": "<stable code>", "params": {...}}`` (the codes and their params:
+    :mod:`.explain`; a page words ``code`` with ``params`` in its language, ``reason``
+    is the English sentence).  ``bot``: another bot's choice explained instead (a name
+    for :func:`make_bot`; tests use the strong bot with small settings)."""
     k, legal, codes = _prepare(view, legal)
-    bot = make_bot("strong", _seed_of(view))
-    bot.table = _table(table)
-    code = bot.act(k, codes)
-    return {"action": legal[codes.index(code)], "reason": explain(k, code, bot.why)}
+    player = make_bot(bot, _seed_of(view))
+    player.table = _table(table)
+    code = player.act(k, codes)
+    why = reason(k, code, player.why)
+    return {"action": legal[codes.index(code)], "reason": english(why), "code": why.code,
+            "params": why.params}
