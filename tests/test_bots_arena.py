@@ -143,16 +143,21 @@ def test_arena_command_line(tmp_path, capsys):
     assert cli_main(["arena", "--a", "nobody", "--deals", "1"]) == 2
 
 
-def bench_module(name: str):
-    """A script of ``bench/`` loaded as a module (``bench`` is not a package)."""
-    path = pathlib.Path(__file__).parent.parent / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
+BENCH = pathlib.Path(__file__).parent.parent / "bench"
+
+
+def bench_module(name: str, *neighbours: str):
+    """A script of ``bench/`` loaded as a module (``bench`` is not a package), after the
+    ``neighbours`` it imports; each is registered under its name, so that the script's
+    ``import`` finds them."""
+    for other in neighbours:
+        bench_module(other)
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(path.parent))        # a script may import its neighbours
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(path.parent))
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
     return module
 
 
@@ -199,7 +204,7 @@ def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals
     """bench/gap_share.py: the share of the reference's lead that the bot closes is the
     ratio of the two runs' paired results, its interval holds it and is exact (of width
     0) when every deal's lead is the same fraction; runs of other deals are refused."""
-    gs = bench_module("gap_share")
+    gs = bench_module("gap_share", "compare_tables")
     bot = arena.run("easy", "random", deals=5, seed=4, workers=1)
     ref = arena.run("normal", "random", deals=5, seed=4, workers=1)
     x, y = gs.paired(bot, ref)
@@ -238,7 +243,7 @@ def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
     every contract the strong side declared, with the arena's outcome, and at most one
     ``theirs`` row for each of the opponents'; the shift makes the predictions right on
     average."""
-    cc = bench_module("calibrate_contracts")
+    cc = bench_module("calibrate_contracts", "calibrate_reading")
     bot = "strong:play_worlds=8,exact_worlds=4,bid_worlds=24"
     own, theirs = [], []
     for i in range(4):

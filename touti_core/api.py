@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import marshal
 from collections import OrderedDict
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from .cards import BIT, NAMES, SUIT_LETTERS, cards_in, is_card_name, card_of
 from .engine import (
@@ -108,7 +108,7 @@ ACTION_TYPES = ("bid", "pass", "announce", "signal", "no_signal", "trump", "play
                 "ghna", "no_ghna", "concede", "accept", "refuse", "next_hand")
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return type(x) is int
 
 
@@ -116,7 +116,7 @@ def _malformed(msg: str) -> IllegalAction:
     return IllegalAction("malformed", msg)
 
 
-def _parse(action: object) -> tuple[str, int | None, object]:
+def _parse(action: object) -> tuple[str, int | None, Any]:
     """Shape checks only: (type, seat, the type's own field)."""
     if not isinstance(action, dict):
         raise _malformed("An action must be an object with a \"type\".")
@@ -289,6 +289,7 @@ class State(FrozenDict):
     carries its engine game (so that it is never replayed again)."""
 
     __slots__ = ("_game",)
+    _game: Game
 
 
 _READ_ONLY = ("A Touti state is read-only: make a copy (copy.deepcopy, or a JSON round "
@@ -307,6 +308,11 @@ def _freeze(x):
     if isinstance(x, list):
         return FrozenList(_freeze(v) for v in x)
     return x
+
+
+def _log(g: Game) -> list[tuple[int | None, int]]:
+    """The game's actions (the games of this module always keep their log)."""
+    return cast("list[tuple[int | None, int]]", g.log)
 
 
 def _cards(mask: int) -> list[str]:
@@ -354,11 +360,12 @@ def _state(g: Game, prev: State | None = None) -> State:
     """The read-only state of ``g``.  ``prev``, the state ``g`` continues (``act``),
     lends what has not changed: the source, the rules, the results of finished
     hands and the actions before the new ones (so the history is not rebuilt)."""
+    head: dict[str, Any]
     if prev is None:
         head = {"format": STATE_FORMAT}
         head.update(_freeze(_source(g)))
         head["rules"] = _freeze(g.rules.to_dict())
-        actions = FrozenList(FrozenDict(action_json(s, c)) for s, c in g.log)
+        actions = FrozenList(FrozenDict(action_json(s, c)) for s, c in _log(g))
         history = None
     else:
         head = {"format": STATE_FORMAT}
@@ -367,7 +374,7 @@ def _state(g: Game, prev: State | None = None) -> State:
         head["rules"] = prev["rules"]
         old = prev["actions"]
         actions = FrozenList(old)
-        list.extend(actions, (FrozenDict(action_json(s, c)) for s, c in g.log[len(old):]))
+        list.extend(actions, (FrozenDict(action_json(s, c)) for s, c in _log(g)[len(old):]))
         history = prev["history"]
         if len(history) != len(g.history):            # a hand ended: add its result
             history = FrozenList(history)
@@ -415,7 +422,7 @@ _CACHE_BYTES = 16_000_000
 _cache_bytes = 0
 
 
-def _key(state: object) -> bytes | None:
+def _key(state: Any) -> bytes | None:
     try:
         return marshal.dumps(state, 2)
     except (ValueError, RecursionError):     # not plain JSON (or too deep): no cache
@@ -580,7 +587,7 @@ def _copy(x):
 
 
 def view_of(g: Game, seat: int) -> dict:
-    v = {"format": VIEW_FORMAT, "seat": seat, "rules": g.rules.to_dict()}
+    v: dict[str, Any] = {"format": VIEW_FORMAT, "seat": seat, "rules": g.rules.to_dict()}
     v["hand"] = _cards(g.hands[seat])
     v["hands"] = [v["hand"][:] if s == seat else None for s in range(4)]
     v["hand_counts"] = [h.bit_count() for h in g.hands]
@@ -588,7 +595,7 @@ def view_of(g: Game, seat: int) -> dict:
     v["last_hand"] = _copy(g.last_hand)
     v["history"] = _copy(g.history)
     v["winner"] = g.winner
-    v["hand_actions"] = [action_json(s, c) for s, c in g.log[g.hand_start:]]
+    v["hand_actions"] = [action_json(s, c) for s, c in _log(g)[g.hand_start:]]
     # the Ghna this seat holds undeclared, their value, and whether the cap still takes them
     v["ghna_held"] = [{"suit": SUIT_LETTERS[x], "value": value, "fits": fits, "cap": g.cap,
                        "declared": g.ghna_total} for x, value, fits in g.ghna_held(seat)]
@@ -600,11 +607,11 @@ def view_of(g: Game, seat: int) -> dict:
 def to_record(state: dict) -> dict:
     """A record (source, rules, actions) that replays to the identical state."""
     g = _game(state)
-    rec = {"format": RECORD_FORMAT}
+    rec: dict[str, Any] = {"format": RECORD_FORMAT}
     rec.update(_source(g))
     rec["rules"] = g.rules.to_dict()
     rec["actions"] = (thaw(state["actions"]) if type(state) is State
-                      else [action_json(s, c) for s, c in g.log])
+                      else [action_json(s, c) for s, c in _log(g)])
     return rec
 
 

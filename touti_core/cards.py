@@ -14,6 +14,7 @@ stronger card, and a set of cards is a 40-bit mask (bit ``c``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeGuard
 
 SUIT_LETTERS = "OCEB"
 SUIT_NAMES = ("coins", "cups", "swords", "clubs")
@@ -76,7 +77,7 @@ def name_of(c: int) -> str:
     return NAMES[c]
 
 
-def is_card_name(name: object) -> bool:
+def is_card_name(name: object) -> TypeGuard[str]:
     return isinstance(name, str) and name in _BY_NAME
 
 

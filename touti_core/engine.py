@@ -11,6 +11,8 @@ the rule, why an action is not legal.  The JSON boundary lives in ``api.py``.
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from .cards import (
     ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_LETTERS, SUIT_MASK, SUIT_NAMES,
     cards_in, describe, describe_list, card, ghna_value, REY, CABAL,
@@ -148,6 +150,59 @@ class Game:
         "ghna", "ghna_total", "ghna_done", "proposed", "proposer", "last_hand",
         "conceded", "hand_start",
     )
+    # ---- the game
+    rules: Rules
+    #: the game's seed (None for a fixed deal), or the fixed deal: (hands, dealer, scores)
+    seed: Optional[int]
+    deal: Optional[tuple[list[list[int]], int, list[int]]]
+    scores: list[int]
+    #: the results of the finished hands (the score sheet), and the last one
+    history: list[dict[str, Any]]
+    last_hand: Optional[dict[str, Any]]
+    hand_no: int
+    winner: Optional[int]
+    #: every action of the game: (seat, code), seat None for ``next_hand`` (None: no log)
+    log: Optional[list[tuple[Optional[int], int]]]
+    #: where this hand's actions start in the log
+    hand_start: int
+    # ---- the hand
+    dealer: int
+    #: each seat's cards (masks)
+    hands: list[int]
+    phase: int
+    #: the seat to act, None when the hand or the game is over
+    to_act: Optional[int]
+    #: the auction: its actions (seat, code); bit ``s`` of ``in_mask`` while seat ``s`` is in;
+    #: the highest bid and its seat; the bid level of each seat's last signal window; bit
+    #: ``s`` of ``signalled`` once seat ``s`` has signalled or announced
+    auction: list[tuple[int, int]]
+    in_mask: int
+    high: int
+    high_seat: int
+    sig_level: list[int]
+    signalled: int
+    #: the contract (-1 / 0 before it is known) and its Ghna cap
+    declarer: int
+    contract: int
+    trump: int
+    cap: int
+    #: the trick in progress: who led it, its cards, the card winning it and who played it
+    leader: int
+    trick: list[int]
+    win_card: int
+    win_seat: int
+    #: finished tricks: (leader, cards, winner, card points); points won by each team
+    tricks: list[tuple[int, list[int], int, int]]
+    won: list[int]
+    #: declared Ghna (seat, suit, value), their total, a mask of their suits
+    ghna: list[tuple[int, int, int]]
+    ghna_total: int
+    ghna_done: int
+    #: proposals to abandon in this trick (bit per seat), the last proposer, and whether
+    #: the hand was abandoned
+    proposed: int
+    proposer: int
+    conceded: bool
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -225,7 +280,7 @@ class Game:
         self.proposed = 0
         self.proposer = -1
         self.conceded = False
-        self.hand_start = len(self.log)
+        self.hand_start = len(self.log) if self.log is not None else 0
 
     def setup_play(self, declarer: int, amount: int, trump: int) -> None:
         """Skip the auction: ``declarer`` holds the contract, trumps are named.
@@ -284,6 +339,14 @@ class Game:
 
     # ----------------------------------------------------------- queries
     @property
+    def acting(self) -> int:
+        """The seat to act (``to_act``) while the hand is being played: there always is one
+        until the hand is over."""
+        seat = self.to_act
+        assert seat is not None, "no seat acts: the hand is over"
+        return seat
+
+    @property
     def forehand(self) -> int:
         return (self.dealer + 1) % 4
 
@@ -297,6 +360,7 @@ class Game:
     def legal_cards(self) -> int:
         """Mask of the cards the player to act may play (phase PLAY)."""
         seat = self.to_act
+        assert seat is not None         # (inline, not .acting: every card played comes here)
         return legal_mask(self.hands[seat], self.trick, self.win_card, self.win_seat, seat,
                           self.trump, self.rules.overtrump)
 
@@ -327,10 +391,10 @@ class Game:
         """RULES.md 4.1: may ``seat`` be asked for a signal before ``partner_turn`` bids?"""
         if not self.rules.signals or self.in_mask >> seat & 1:
             return False
-        return (self.high > 0                                   # a bid was made
-                and self.in_mask >> partner_turn & 1            # partner still in
-                and self.in_mask & (BIT[(seat + 1) % 4] | BIT[(seat + 3) % 4]) != 0
-                and self.sig_level[seat] != self.high)          # not yet at this level
+        return bool(self.high > 0                               # a bid was made
+                    and self.in_mask >> partner_turn & 1        # partner still in
+                    and self.in_mask & (BIT[(seat + 1) % 4] | BIT[(seat + 3) % 4]) != 0
+                    and self.sig_level[seat] != self.high)      # not yet at this level
 
     def can_concede(self, seat: int) -> bool:
         return (self.rules.concession and self.phase == PLAY and seat == self.to_act
@@ -341,14 +405,14 @@ class Game:
         ph = self.phase
         if ph == PLAY:
             out = cards_in(self.legal_cards())
-            if self.can_concede(self.to_act):
+            if self.can_concede(self.acting):
                 out.append(A_CONCEDE)
             return out
         if ph == AUCTION:
             out = bid_codes(self.high)
             out.append(A_PASS)
-            if self.rules.signals and not self.signalled >> self.to_act & 1:
-                hand = self.hands[self.to_act]
+            if self.rules.signals and not self.signalled >> self.acting & 1:
+                hand = self.hands[self.acting]
                 truthful = self.rules.truthful
                 if not truthful or hand & ACES_MASK:
                     out.append(A_ANNOUNCE_AS)
@@ -356,7 +420,7 @@ class Game:
                     out.append(A_ANNOUNCE_COMPTE)
             return out
         if ph == SIGNAL:
-            hand = self.hands[self.to_act]
+            hand = self.hands[self.acting]
             truthful = self.rules.truthful
             out = []
             if not truthful or hand & ACES_MASK:
@@ -368,7 +432,7 @@ class Game:
         if ph == TRUMP:
             return [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
         if ph == GHNA:
-            return [A_GHNA + s for s in self.ghna_options(self.to_act)] + [A_NO_GHNA]
+            return [A_GHNA + s for s in self.ghna_options(self.acting)] + [A_NO_GHNA]
         if ph == CONCESSION:
             return [A_ACCEPT, A_REFUSE]
         if ph == HAND_OVER:
@@ -394,10 +458,11 @@ class Game:
         elif code <= A_NO_GHNA:
             self._ghna(code)
         elif code == A_CONCEDE:
-            self.proposed |= BIT[self.to_act]
-            self.proposer = self.to_act
+            seat = self.acting
+            self.proposed |= BIT[seat]
+            self.proposer = seat
             self.phase = CONCESSION
-            self.to_act ^= 2
+            self.to_act = seat ^ 2
         elif code == A_ACCEPT:
             self._concede()
         elif code == A_REFUSE:
@@ -410,20 +475,20 @@ class Game:
 
     # auction ------------------------------------------------------------
     def _bid(self, amount: int) -> None:
-        seat = self.to_act
+        seat = self.acting
         self.auction.append((seat, bid_code(amount)))
         self.high = amount
         self.high_seat = seat
         self._auction_next(seat)
 
     def _leave(self, code: int) -> None:
-        seat = self.to_act
+        seat = self.acting
         self.auction.append((seat, code))
         self.in_mask &= ~BIT[seat]
         self._auction_next(seat)
 
     def _signal(self, code: int) -> None:
-        seat = self.to_act
+        seat = self.acting
         self.auction.append((seat, code))
         if code != A_NO_SIGNAL:
             self.signalled |= BIT[seat]
@@ -466,6 +531,7 @@ class Game:
     def play(self, c: int) -> None:
         """Play card ``c`` for the player to act (phase PLAY, a legal card)."""
         seat = self.to_act
+        assert seat is not None         # (inline, not .acting: every card played comes here)
         if self.log is not None:
             self.log.append((seat, c))
         self.hands[seat] ^= BIT[c]
@@ -512,7 +578,7 @@ class Game:
         self.to_act = winner
 
     def _ghna(self, code: int) -> None:
-        seat = self.to_act
+        seat = self.acting
         if code == A_NO_GHNA:
             if seat == self.leader and self.ghna_options(seat ^ 2):
                 self.to_act = seat ^ 2      # the winner declined: ask the partner
@@ -561,6 +627,7 @@ class Game:
 
     # end of hand and game ----------------------------------------------------
     def _end_hand(self, cancelled: bool = False) -> None:
+        result: dict[str, Any]
         if cancelled:
             result = {"cancelled": True, "dealer": self.dealer, "declarer": None,
                       "contract": None, "trump": None, "points": [0, 0], "ghna": [],
@@ -574,8 +641,9 @@ class Game:
             self.scores[0] += delta[0]
             self.scores[1] += delta[1]
             result = {"cancelled": False, "dealer": self.dealer, "declarer": self.declarer,
-                      "contract": self.contract, "trump": "OCEB"[self.trump], "points": pts,
-                      "ghna": [{"seat": s, "suit": "OCEB"[x], "value": v} for s, x, v in self.ghna],
+                      "contract": self.contract, "trump": SUIT_LETTERS[self.trump], "points": pts,
+                      "ghna": [{"seat": s, "suit": SUIT_LETTERS[x], "value": v}
+                               for s, x, v in self.ghna],
                       "made": made, "conceded": self.conceded, "delta": delta}
         self.last_hand = result
         self.history.append(result)
@@ -592,9 +660,11 @@ class Game:
             self.phase = GAME_OVER   # a one-hand game: over, no winner
             self.to_act = None
             return
+        seed = self.seed
+        assert seed is not None         # a game from a seed: its deals come from the seed
         self.hand_no += 1
         dealer = (self.dealer + 1) % 4
-        self._start_hand(dealer, rng.deal(self.seed, self.hand_no))
+        self._start_hand(dealer, rng.deal(seed, self.hand_no))
 
     # --------------------------------------------------------- refusals
     # Which rule refuses an action; the sentences are in touti_core.refusals.
@@ -614,7 +684,7 @@ class Game:
             return r
         if code in self.legal():
             return None
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if kind == "play":
             return self._card_refusal(code)
         if kind == "bid":
@@ -625,7 +695,7 @@ class Game:
             name = ANNOUNCEMENTS[code - A_ANNOUNCE_AS]
             if not self.rules.signals:
                 return refusal("announce_not_allowed.rules", {})
-            if self.signalled >> self.to_act & 1:
+            if self.signalled >> self.acting & 1:
                 return refusal("announce_not_allowed.signalled", {})
             return refusal("announce_not_allowed." + name, {"signal": name})
         if kind == "signal":
@@ -672,7 +742,7 @@ class Game:
         return sentence("wrong_phase.ghna_after_trick")
 
     def _card_refusal(self, c: int) -> Refusal:
-        seat = self.to_act
+        seat = self.acting
         hand = self.hands[seat]
         if not hand & BIT[c]:
             return refusal("card_not_in_hand", {"card": c}, card=describe(c))

@@ -15,6 +15,8 @@ decide a refusal are elsewhere (:meth:`touti_core.engine.Game.refusal`,
 
 from __future__ import annotations
 
+from typing import Any
+
 #: The template of each refusal's sentence, by key (``code`` or ``code.case``).
 SENTENCES: dict[str, str] = {
     "not_your_turn": "It is not your turn: seat {to_act} must act now.",
@@ -92,7 +94,7 @@ ACTION_WORDS = {
 class Refusal(Exception):
     """An action the rules refuse: ``code`` is stable, ``message`` names the rule."""
 
-    def __init__(self, code: str, message: str, **params: object) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -105,7 +107,7 @@ def sentence(key: str, **words: object) -> str:
     return SENTENCES[key].format(**words)
 
 
-def refusal(key: str, params: dict[str, object], **words: object) -> Refusal:
+def refusal(key: str, params: dict[str, Any], **words: object) -> Refusal:
     """The refusal of ``key``: its code (``key`` up to a dot), the sentence filled with
     ``words``, and ``params``."""
     return Refusal(key.partition(".")[0], sentence(key, **words), **params)
