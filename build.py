@@ -48,6 +48,7 @@ import zipfile
 from functools import partial
 from pathlib import Path
 
+from touti_core.facts import facts
 from touti_core.rules import Rules
 
 ROOT = Path(__file__).resolve().parent
@@ -367,6 +368,8 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "rules": Rules.describe(),
         # the languages (one catalogue file each): code -> its own name
         "locales": locales(),
+        # the rule facts the rules page and the lesson show (touti_core/facts.py)
+        "facts": facts(),
     }
 
     # Write to a staging folder, then swap it in: the site is never half built.

@@ -101,21 +101,25 @@ def test_every_language_has_every_key_with_the_same_arguments(code):
     assert cat["meta.dir"] in ("ltr", "rtl") and cat["meta.name"]
 
 
-def used_keys() -> tuple[set[str], set[str]]:
-    """Keys the page's modules name literally, and the prefixes of keys they build."""
-    literal, prefixes = set(), set()
+def used_keys() -> tuple[set[str], set[str], set[str]]:
+    """Keys the page's modules pass to t() literally, every string of theirs (and of
+    the lesson's steps) that names a key, and the prefixes of keys they build."""
+    called, named, prefixes = set(), set(), set()
     for path in JS.rglob("*.js"):
         src = path.read_text(encoding="utf-8")
-        literal |= set(re.findall(r"""["']([\w.+-]+)["']""", src)) & set(EN)
+        called |= set(re.findall(r"""\bt\(\s*["']([\w.+-]+)["']""", src))
+        named |= set(re.findall(r"""["']([\w.+-]+)["']""", src)) & set(EN)
         prefixes |= set(re.findall(r"""`([\w.+-]+\.)\$\{""", src))
         prefixes |= set(re.findall(r"""["']([\w.]+\.)["']\s*\+""", src))
-    return literal, prefixes
+    lesson = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
+    named |= {step["say"] for step in lesson["steps"]}
+    return called, named | called, prefixes
 
 
 def test_every_key_the_page_uses_exists_and_none_is_unused():
-    literal, prefixes = used_keys()
-    assert sorted(k for k in literal if k not in EN) == []
+    called, used, prefixes = used_keys()
+    assert sorted(k for k in called if k not in EN) == []
     # keys built at run time: by prefix; meta.* and app.* are read by the build
-    unused = [k for k in EN if k not in literal and not k.startswith(("meta.", "app."))
+    unused = [k for k in EN if k not in used and not k.startswith(("meta.", "app."))
               and not any(k.startswith(p) for p in prefixes)]
     assert unused == []

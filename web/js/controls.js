@@ -95,11 +95,12 @@ const BUILDERS = { auction, signal: signalWindow, trump: trumpChoice, ghna: ghna
  * action buttons (each sends the engine's own action object back), the notes
  * and the message line (refusals, hints, notes).
  */
-export function createControls(el, onAction) {
-  const turnLine = h("p", { class: "turn-line", id: "turn-line", role: "status", "aria-live": "polite" });
-  const actions = h("div", { class: "actions", id: "actions" });
-  const notes = h("div", { class: "notes", id: "notes" });
-  const message = h("p", { class: "message", id: "message", role: "alert", hidden: true });
+export function createControls(el, onAction, { ids = true } = {}) {
+  const id = (name) => (ids ? name : null);
+  const turnLine = h("p", { class: "turn-line", id: id("turn-line"), role: "status", "aria-live": "polite" });
+  const actions = h("div", { class: "actions", id: id("actions") });
+  const notes = h("div", { class: "notes", id: id("notes") });
+  const message = h("p", { class: "message", id: id("message"), role: "alert", hidden: true });
   el.setAttribute("role", "region");
   el.setAttribute("aria-label", t("controls.label"));
   el.replaceChildren(turnLine, actions, notes, message);
@@ -130,5 +131,5 @@ export function createControls(el, onAction) {
     message.textContent = m ? m.text : "";
   }
 
-  return { render, turnLine };
+  return { render, turnLine, actions };
 }

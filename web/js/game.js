@@ -22,10 +22,18 @@ const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]
  * - `ui`: {table, log}: createTable's instance (flights, the hand's card boxes)
  *   and createLog's, read at each use (the page rebuilds them when the language changes);
  * - `save(view, seed)`: keeps the game (or nothing);
- * - `motion()`: false when the player prefers reduced motion (no card flights).
+ * - `motion()`: false when the player prefers reduced motion (no card flights);
+ * - `session`: the engine's session of this game (the page's game is "game");
+ * - `script(view)`: when given, the action of the seat to act other than the
+ *   player (the lesson's written hand) instead of a bot's, or null to stop;
+ * - `persons`: the seats the page acts for (default: the player's, or none when watching).
  */
-export function createGame({ client, store, ui, save = () => {}, motion = () => true }) {
+export function createGame({
+  client, store, ui, save = () => {}, motion = () => true, session = "game", script = null,
+  persons = null,
+}) {
   const { state, update, flush } = store;
+  const call = (request) => client.call({ session, ...request });
   const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
 
@@ -49,6 +57,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
 
   /** The seats a person plays (the engine's worker lets the page act for these only). */
   function people() {
+    if (persons) return persons;
     return state.settings.watch ? [] : [0];
   }
 
@@ -56,7 +65,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
   async function newGame(seed, rules = state.settings.rules) {
     const my = ++token;
     update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-    const ans = await client.call({ op: "new", seed, rules, people: people() });
+    const ans = await call({ op: "new", seed, rules, people: people() });
     if (my !== token) return { ok: false };
     if (!ans.ok) {
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
@@ -76,7 +85,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
   async function resume(saved) {
     const my = ++token;
     update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-    const ans = await client.call({ op: "load", record: saved.record, people: people() });
+    const ans = await call({ op: "load", record: saved.record, people: people() });
     if (my !== token) return { ok: true };
     if (!ans.ok) {
       update({ busy: false });
@@ -107,7 +116,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
     update({ busy: true, message: null, hint: null });
     let ans;
     try {
-      ans = await client.call({ op: "act", action });
+      ans = await call({ op: "act", action });
     } catch {
       return;
     }
@@ -125,7 +134,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
   /** Asks the engine's hint for the player's turn and highlights it. */
   async function askHint() {
     if (state.busy) return;
-    const ans = await client.call({ op: "hint", table: tableLevels() });
+    const ans = await call({ op: "hint", table: tableLevels() });
     if (!ans.ok) return update({ message: { kind: "refusal", text: refusalText(ans.error) } });
     if (!ans.hint || state.settings.watch) return update({ message: { kind: "note", text: t("hint.none") }, hint: null });
     update({ hint: ans.hint.action, message: { kind: "hint", text: `${t("hint.title")}: ${hintText(ans.hint)}` } });
@@ -135,7 +144,7 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
   async function kick() {
     if (state.busy || !state.view) return;
     const my = token;
-    const ans = await client.call({ op: "people", people: people() });
+    const ans = await call({ op: "people", people: people() });
     if (my !== token || state.busy) return;
     if (ans.ok) show(ans.view);
     run(token);
@@ -150,10 +159,14 @@ export function createGame({ client, store, ui, save = () => {}, motion = () => 
       const botTurn = v.phase === "hand_over" ? watch : seat !== 0 || watch;
       if (!botTurn) break;
       const pace = (v.phase === "hand_over" ? 2500 : v.phase === "play" ? 450 : 650) * speed();
+      const scripted = script ? script(v) : null;
+      if (script && !scripted) break;
       update({ busy: true, thinking: seat });
       let ans;
       try {
-        [ans] = await Promise.all([client.call({ op: "bot", level: botLevel(seat), table: tableLevels() }), sleep(pace)]);
+        const request = scripted ? { op: "act", action: scripted }
+          : { op: "bot", level: botLevel(seat), table: tableLevels() };
+        [ans] = await Promise.all([call(request), sleep(pace)]);
       } catch {
         return;
       }

@@ -262,10 +262,25 @@ function confirmPrevious() {
 }
 
 // -------------------------------------------------------------- start-up
+/** A first visit (nothing kept yet, no link): two doors, Learn to play and Play. */
+function welcome() {
+  siteStore.write(WELCOMED, "1");
+  openDialog("welcome", t("welcome.title"), h("p", {}, t("welcome.text")), [
+    [t("welcome.play"), null, { id: "welcome-play" }],
+    [t("welcome.learn"), () => { location.hash = "#learn"; }, { class: "primary", id: "welcome-learn" }],
+  ]);
+}
+
+const WELCOMED = "touti.welcomed";
+
 async function firstGame() {
   const link = takeLink();
+  const first = !link && siteStore.read(WELCOMED) === null && loadGame().status === "none"
+    && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
+    && routeOf(location.hash).view === "game";
   if (link) await openLink(link);
   else await resumeSaved();
+  if (first) welcome();
   ui.bar.setPrevious(loadPrevious().status === "ok");
   await router.show(routeOf(location.hash));
   window.addEventListener("hashchange", () => {

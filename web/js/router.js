@@ -12,6 +12,8 @@
 // object with an optional `unmount()`.  Screens are loaded on first use.
 
 const SCREENS = {
+  learn: () => import("./views/learn.js"),
+  rules: () => import("./views/rules.js"),
   sheet: () => import("./views/sheet.js"),
 };
 

@@ -34,13 +34,15 @@ function turnText(st) {
 }
 
 /**
- * createTable({table, controls, hand}, {onAction, onCard}) -> the table's instance:
+ * createTable({table, controls, hand}, {onAction, onCard, ids}) -> the table's instance
+ * (`ids: false` for a second table on the page: its elements then have no ids):
  * {render(st), seats, panel, trick: {render, animatePlay, animateCollect},
  *  hand: {cardRect, shake}, seatRect(seat)}.
  */
-export function createTable(parts, { onAction, onCard }) {
+export function createTable(parts, { onAction, onCard, ids = true }) {
+  const id = (name) => (ids ? name : null);
   const seats = POSITIONS.map((pos, seat) => h("section", {
-    class: `seat seat-${pos} team-${seat % 2}`, id: `seat-${seat}`, dataset: { seat },
+    class: `seat seat-${pos} team-${seat % 2}`, id: id(`seat-${seat}`), dataset: { seat },
     "aria-label": `${seatName(seat)}, ${t(`seat.role.${seat}`)}`,
   },
   h("div", { class: "seat-head" },
@@ -52,14 +54,14 @@ export function createTable(parts, { onAction, onCard }) {
     h("span", { class: "seat-count" })),
   h("div", { class: "seat-level" }),
   h("div", { class: "bubble", hidden: true })));
-  const trickEl = h("div", { class: "trick", id: "trick", "aria-label": t("trick.label") });
-  const panel = h("div", { class: "panel", id: "panel", hidden: true });
-  const center = h("div", { class: "center", id: "center" }, trickEl, panel);
+  const trickEl = h("div", { class: "trick", id: id("trick"), "aria-label": t("trick.label") });
+  const panel = h("div", { class: "panel", id: id("panel"), hidden: true });
+  const center = h("div", { class: "center", id: id("center") }, trickEl, panel);
   parts.table.replaceChildren(seats[2], seats[3], center, seats[1], seats[0]);
 
   const seatRect = (seat) => seats[seat]?.getBoundingClientRect() ?? null;
   const trick = createTrick(trickEl, seatRect);
-  const controls = createControls(parts.controls, onAction);
+  const controls = createControls(parts.controls, onAction, { ids });
   const hand = createHand(parts.hand, onCard);
 
   function renderSeats(st) {

@@ -1,0 +1,48 @@
+"""The guided first hand (web/learn/lesson.json, written by tools/make_lesson.py):
+every action replays in the engine, each rule lesson's wrong card is refused
+with that rule's code, every lesson of the issue is there, and every step's
+words exist in the catalogue."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
+EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
+
+
+def make_lesson():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_lesson
+    finally:
+        sys.path.pop(0)
+    return make_lesson
+
+
+def test_the_lesson_replays_and_each_wrong_card_is_refused_by_its_rule():
+    state = make_lesson().check(LESSON)
+    last = state["last_hand"]
+    assert last["declarer"] == 0 and last["made"]
+
+
+def test_the_lesson_teaches_every_part_of_a_hand():
+    says = [s["say"] for s in LESSON["steps"]]
+    for key in ("learn.welcome", "learn.order", "learn.cards", "learn.points", "learn.bid.first",
+                "learn.trump", "learn.ghna", "learn.play.higher", "learn.play.trump",
+                "learn.play.overtrump", "learn.last_trick", "learn.score", "learn.game"):
+        assert key in says, key
+    assert any(k.startswith("learn.partner.") for k in says)
+    # every move of the learner is asked for by a step just before it
+    asked = {s["at"] for s in LESSON["steps"]}
+    for i, a in enumerate(LESSON["actions"]):
+        if a.get("seat") == 0:
+            assert i in asked, (i, a)
+
+
+def test_every_step_is_worded_in_the_catalogue():
+    for s in LESSON["steps"]:
+        assert s["say"] in EN, s["say"]
