@@ -1,4 +1,4 @@
-"""The rules engine and its JSON boundary are typed: mypy (pinned in
+"""The rules engine, its JSON boundary and the bots are typed: mypy (pinned in
 requirements-dev.txt, run from this environment) finds no error in them, nor in
 the modules they import (the tricks, the refusals, the random deals)."""
 
@@ -9,10 +9,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TYPED = ["touti_core/cards.py", "touti_core/rules.py", "touti_core/engine.py", "touti_core/api.py"]
+TYPED = ["touti_core/cards.py", "touti_core/rules.py", "touti_core/engine.py", "touti_core/api.py",
+         "touti_core/bots"]
 
 
-def test_mypy_finds_no_error_in_the_engine_and_its_json_boundary(tmp_path):
+def test_mypy_finds_no_error_in_the_engine_its_json_boundary_and_the_bots(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path), *TYPED],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -26,6 +26,8 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterable
+from typing import Any
 
 from .. import rng
 from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
@@ -48,7 +50,7 @@ def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
     """The cards of deal ``i`` by seat, and its dealer (turning from deal to deal)."""
     packets = rng.deal(seed, i)
     dealer = (rng.first_dealer(seed) + i) % 4
-    hands = [[] for _ in range(4)]
+    hands: list[list[int]] = [[] for _ in range(4)]
     for j, cs in enumerate(packets):
         hands[(dealer + 1 + j) % 4] = cs
     return hands, dealer
@@ -73,10 +75,11 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     if auction:
         for bot in bidders:
             bot.table = (auction,) * 4
-    times = ([], [])
-    kinds = ({k: [] for k in DECISION_KINDS}, {k: [] for k in DECISION_KINDS})
+    times: tuple[list[float], list[float]] = ([], [])
+    kinds: tuple[dict[str, list[float]], ...] = tuple({k: [] for k in DECISION_KINDS}
+                                                      for _ in range(2))
     while g.phase not in (HAND_OVER, GAME_OVER):
-        s = g.to_act
+        s = g.acting
         t0 = time.perf_counter()
         player = (bidders if g.phase <= TRUMP else bots)[s]
         code = player.act_game(g, s)
@@ -88,11 +91,12 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
         times[s & 1].append(dt)
         kinds[s & 1][_kind(code)].append(dt)
         g.apply(code)
-    r = g.last_hand
+    r, log = g.last_hand, g.log
+    assert r is not None and log is not None        # a hand played to its end, logged
     result = {"cancelled": r["cancelled"], "declarer": r["declarer"], "contract": r["contract"],
               "made": r["made"], "delta": r["delta"], "points": r["points"],
               "conceded": r.get("conceded", False)}
-    return result, kinds, [list(a) for a in g.log]
+    return result, kinds, [list(a) for a in log]
 
 
 def _mix(*xs: int) -> int:
@@ -175,9 +179,9 @@ def games_to_target(deals: list, target: int) -> dict:
 
 def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
     deals = sorted(deals, key=lambda d: d["deal"])
-    per_hand = {"A": [], "B": []}
+    per_hand: dict[str, list[int]] = {"A": [], "B": []}
     diffs = []
-    contracts = {s: {"taken": 0, "made": 0, "failed": 0, "conceded": 0, "amounts": []} for s in "AB"}
+    contracts: dict[str, dict[str, Any]] = {s: {"taken": 0, "made": 0, "failed": 0, "conceded": 0, "amounts": []} for s in "AB"}
     cancelled = 0
     for d in deals:
         tot = {"A": 0, "B": 0}
@@ -200,10 +204,10 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
                 c["conceded"] += 1
         diffs.append((tot["A"] - tot["B"]) / 2)
     m, sd, lo, hi = mean_ci(diffs)
-    times = {}
+    times: dict[str, dict[str, Any]] = {}
     for side in "AB":
         alls = [x for d in deals for k in DECISION_KINDS for x in d["times"][side][k]]
-        entry = {"decisions": len(alls), "median_ms": 1e3 * quantile(alls, 0.5),
+        entry: dict[str, Any] = {"decisions": len(alls), "median_ms": 1e3 * quantile(alls, 0.5),
                  "p95_ms": 1e3 * quantile(alls, 0.95), "max_ms": 1e3 * max(alls, default=0.0)}
         for k in DECISION_KINDS:
             xs = [x for d in deals for x in d["times"][side][k]]
@@ -265,7 +269,7 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
     results = []
     t0 = time.perf_counter()
     if workers <= 1:
-        it = map(play_deal, jobs)
+        it: Iterable[dict] = map(play_deal, jobs)
         pool = None
     else:
         import multiprocessing as mp

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: Who plays each seat, as the table knows it: a level ("normal", ...) or None (a
 #: person, or not known); None for the whole table when nothing is known.
-Table = Optional[tuple[Optional[str], ...]]
+Seating = Optional[tuple[Optional[str], ...]]
 
 
 class Why(TypedDict, total=False):
@@ -92,8 +92,8 @@ class Bot:
         self.rand = random.Random(seed)
         self.budget = budget
         self.why: Why = {}
-        #: who plays each seat (see :data:`Table`)
-        self.table: Table = None
+        #: who plays each seat (see :data:`Seating`)
+        self.table: Seating = None
 
     def act_game(self, g: Game, seat: int) -> int:
         """Fast path: decide for ``seat`` of an engine game (own hand + public log only)."""

@@ -32,7 +32,7 @@ from ...engine import (
     A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_NO_SIGNAL, A_PASS, A_SIGNAL, AUCTION, bid_codes,
     lowest_bid, partner,
 )
-from ..base import Table
+from ..base import Seating
 from ..policy import handeval as he
 from ..policy import normal
 from ..settings import NormalSettings, StrongSettings
@@ -61,7 +61,7 @@ def sigmoid(x: float) -> float:
 class AuctionReading:
     """How the strong bot, told ``table`` (who plays each seat), reads the auction."""
 
-    def __init__(self, settings: StrongSettings, table: Table = None) -> None:
+    def __init__(self, settings: StrongSettings, table: Seating = None) -> None:
         self.settings = settings
         self.table = table
 

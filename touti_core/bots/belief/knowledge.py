@@ -262,6 +262,7 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
         cons.append((s, alts, k.played_by[s], positive))
 
     for s, code in actions:
+        assert s is not None            # (next_hand, the one action of no seat, ends a hand)
         if pending is not None:
             winner, alts, stage = pending
             is_q = A_GHNA <= code <= A_NO_GHNA
@@ -362,12 +363,12 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
                 fact(winner, alts, True)
             elif asked == winner ^ 2:
                 fact(winner, alts, False)
-                fact(asked, alts, True)
+                fact(winner ^ 2, alts, True)
             else:
                 fact(winner, alts, False)
                 fact(winner ^ 2, alts, False)
         elif asked == winner ^ 2:
-            fact(asked, alts, True)
+            fact(winner ^ 2, alts, True)
         else:
             fact(winner ^ 2, alts, False)
     if k.declarer < 0 and phase == TRUMP:

@@ -46,7 +46,7 @@ def play_weigher(k: Knowledge, eps: float = 0.3, eps_partner: float = 0.6,
                          allowed, must, keeps, gtotal, gdone,
                          eps_partner if s == mate else eps))
 
-    by_seat = {}
+    by_seat: dict[int, list[tuple]] = {}
     for e in prepared:
         by_seat.setdefault(e[0], []).append(e)
 

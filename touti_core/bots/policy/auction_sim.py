@@ -118,11 +118,11 @@ class AuctionSimulation:
 
         def at(amount: int) -> normal.BidValue:
             if amount not in cache:
-                best = None
+                best: normal.BidValue = ()
                 for t in range(4):
                     p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
                     v = (amount * (2 * p - 1), p, t, m)
-                    if best is None or v > best:
+                    if not best or v > best:
                         best = v
                 cache[amount] = best
             return cache[amount]
@@ -250,7 +250,7 @@ class AuctionSimulation:
         g.apply(code)
         models = models or self.auction_models()
         while g.phase in (AUCTION, SIGNAL, TRUMP):
-            g.apply(models[g.to_act].act_game(g, g.to_act))
+            g.apply(models[g.acting].act_game(g, g.acting))
         return g
 
     def their_chance(self, worlds: list[World], declarer: int, amount: int) -> float:

@@ -39,7 +39,7 @@ def partner_bonus(k: Knowledge) -> tuple[float, list[int]]:
     """(card points, extra Ghna values) the partner's information is worth."""
     p = partner(k.seat)
     bonus = 0.0
-    ghna = []
+    ghna: list[int] = []
     told = k.signals_of(p)
     for i, name in enumerate(told):
         if name == "PASS" and i > 0:
