@@ -212,3 +212,21 @@ test("messages: select, plural by the language's rules (Arabic has six forms), e
     assert.throws(() => compile(bad), SyntaxError, bad);
   }
 });
+
+test("the compact action text decodes to the very same actions", async () => {
+  const { encodeActions, decodeActions, compactRecord, expandRecord } = await import("../../web/js/compact.js");
+  const actions = [
+    { type: "bid", seat: 0, amount: 80 }, { type: "pass", seat: 1 }, { type: "announce", seat: 2, signal: "COMPTE" },
+    { type: "signal", seat: 3, signal: "+10" }, { type: "no_signal", seat: 1 }, { type: "bid", seat: 0, amount: 230 },
+    { type: "trump", seat: 0, suit: "E" }, { type: "play", seat: 1, card: "12E" }, { type: "play", seat: 2, card: "1O" },
+    { type: "ghna", seat: 0, suit: "E" }, { type: "no_ghna", seat: 2 }, { type: "concede", seat: 1 },
+    { type: "accept", seat: 3 }, { type: "refuse", seat: 3 }, { type: "next_hand" }, { type: "signal", seat: 2, signal: "PASS" },
+  ];
+  const text = encodeActions(actions);
+  assert.deepEqual(decodeActions(text), actions);
+  assert.ok(text.length < 100, text);
+  const record = { format: "touti-record/1", seed: 5, rules: {}, actions };
+  assert.deepEqual(expandRecord(compactRecord(record)), record);
+  for (const bad of ["0b", "9p", "0c13E", "0tX", "0q", "0sn.x", "0b1000"]) assert.equal(decodeActions(bad), null, bad);
+  assert.deepEqual(decodeActions(""), []);
+});

@@ -61,12 +61,19 @@ export function createBar(el, onMenu) {
   }, t(key));
   const previous = btn("previous", "menu.previous_game");
   previous.hidden = true;
+  const undo = btn("undo", "menu.take_back");
+  undo.hidden = true;
+  const practice = h("span", { class: "badge practice", id: "practice", hidden: true }, t("bar.practice"));
   el.replaceChildren(
-    h("h1", { class: "brand" }, t("app.title")),
+    h("h1", { class: "brand" }, t("app.title"), " ", practice),
     info,
-    h("nav", { class: "menu", "aria-label": t("menu.label") }, ...MENU.map(([n, k]) => btn(n, k)), previous));
+    h("nav", { class: "menu", "aria-label": t("menu.label") }, undo, ...MENU.map(([n, k]) => btn(n, k)), previous));
   return {
-    render: (st) => renderInfo(info, st),
+    render(st) {
+      renderInfo(info, st);
+      undo.hidden = !st.settings.takeBacks;
+      practice.hidden = !st.practice;
+    },
     /** Shows "Previous game" when a game replaced by a link can be brought back. */
     setPrevious(shown) {
       previous.hidden = !shown;

@@ -209,6 +209,8 @@ export function createGame({
       await ui.table.trick.animatePlay(a.seat, from, sp);
       if (finished) {
         const trick = v.tricks.at(-1);
+        ui.table.trick.announce(t("trick.taken", { ...who(trick.winner), points: trick.points }),
+          Math.max(1200, 2000 * sp));
         if (sp > 0) await sleep(650 * sp);
         await ui.table.trick.animateCollect(trick.winner, sp);
         log.line(trickText(trick), "trick");

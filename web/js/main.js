@@ -23,6 +23,7 @@ import {
   loadGame, loadPrevious, quarantineGame, saveGame, swapWithPrevious,
 } from "./save.js";
 import { readLink } from "./links.js";
+import { newGameId, recordGame, markPractice } from "./history.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
 import { createLog } from "./log.js";
@@ -55,13 +56,50 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /** The save of the game this tab replaces through a link: kept as the previous game once the new one is saved. */
 let replaced = null;
 
+/** The game on the table: its id in the history, its kind, whether a take-back made it practice. */
+const current = { id: null, kind: "game", practice: false, hands: -1 };
+
 function keep(view, seed) {
   if (replaced !== null) {
     siteStore.write("touti.game.previous", replaced);
     replaced = null;
     ui.bar.setPrevious(true);
   }
-  saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now() });
+  if (!current.id) {
+    current.id = newGameId();
+    current.hands = -1;
+  }
+  saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
+    kind: current.kind, practice: current.practice });
+  if (view.history.length !== current.hands) {          // a game begins, or a hand ends
+    current.hands = view.history.length;
+    recordGame(current.id, view, { levels: state.settings.levels, kind: current.kind, practice: current.practice });
+  }
+}
+
+/** A new game on the table: a new entry of the history. */
+function beginGame(kind = "game") {
+  Object.assign(current, { id: null, kind, practice: false, hands: -1 });
+  update({ practice: false });
+}
+
+/** Take back the player's last decision of this hand (with take-backs allowed): practice. */
+async function takeBack() {
+  const v = state.view;
+  if (!v || state.busy || !state.settings.takeBacks) return;
+  const actions = v.record.actions;
+  const start = actions.length - v.hand_actions.length;
+  let i = actions.length - 1;
+  while (i >= start && actions[i].seat !== 0) i -= 1;
+  if (i < start) {
+    update({ message: { kind: "note", text: t("takeback.none") } });
+    return;
+  }
+  current.practice = true;
+  markPractice(current.id);
+  update({ practice: true });
+  await game.resume({ record: { ...v.record, actions: actions.slice(0, i) } });
+  update({ message: { kind: "note", text: t("takeback.done") } });
 }
 
 // ------------------------------------------------------------------ the UI
@@ -98,12 +136,14 @@ function menu(name) {
     case "new": return confirmNewGame(() => startNew());
     case "previous": return confirmPrevious();
     case "more": return openScreensMenu();
+    case "undo": return takeBack();
     default: return undefined;
   }
 }
 
-function startNew(seed = randomSeed(), rules = state.settings.rules) {
+function startNew(seed = randomSeed(), rules = state.settings.rules, kind = "game") {
   closeDialog();
+  beginGame(kind);
   return game.newGame(seed, rules);
 }
 
@@ -180,6 +220,9 @@ function gameInProgress(saved) {
 async function resumeSaved() {
   const saved = loadGame();
   if (saved.status === "ok") {
+    Object.assign(current, { id: saved.save.gameId || null, kind: saved.save.kind || "game",
+      practice: !!saved.save.practice, hands: -1 });
+    update({ practice: current.practice });
     const r = await game.resume(saved.save);
     if (r.ok) return;
     quarantineGame();
@@ -237,6 +280,7 @@ async function openLink(link) {
     await startNew(link.seed, link.rules);
     return;
   }
+  beginGame();
   const r = await game.resume({ record: link.record });
   if (r.ok) return;
   replaced = null;

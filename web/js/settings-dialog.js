@@ -48,7 +48,8 @@ export function openSettings(current, on) {
     h("fieldset", {}, h("legend", {}, t("settings.bots")),
       ...[1, 2, 3].map((seat) => select(`level-${seat}`, t("settings.level_for", { who: seatName(seat) }),
         LEVELS.map((l) => [l, t(`level.${l}`)]), s.levels[seat])),
-      check("watch", t("settings.watch"), s.watch)),
+      check("watch", t("settings.watch"), s.watch),
+      check("takeBacks", t("settings.take_backs"), s.takeBacks)),
     h("fieldset", {}, h("legend", {}, t("settings.speed")),
       select("speed", t("settings.speed"), Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), s.speed),
       select("locale", t("settings.language"), Object.entries(LOCALES), s.locale ?? locale())),
@@ -79,6 +80,7 @@ export function openSettings(current, on) {
     return normalize({
       levels: { 1: f["level-1"].value, 2: f["level-2"].value, 3: f["level-3"].value },
       watch: f.watch.checked,
+      takeBacks: f.takeBacks.checked,
       speed: f.speed.value,
       locale: f.locale.value,
       rules: Object.fromEntries(schema.map((r) => [r.name,

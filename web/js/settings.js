@@ -54,6 +54,7 @@ export function defaults() {
   return {
     levels: { 1: "normal", 2: "normal", 3: "normal" },
     watch: false,
+    takeBacks: false,
     speed: "normal",
     locale: null,          // null: the browser's languages decide (i18n.js)
     rules: defaultRules(),
@@ -69,6 +70,7 @@ export function normalize(raw) {
     if (Object.hasOwn(levels, seat) && LEVELS.includes(levels[seat])) s.levels[seat] = levels[seat];
   }
   s.watch = raw.watch === true;
+  s.takeBacks = raw.takeBacks === true;
   if (own(SPEEDS, raw.speed)) s.speed = raw.speed;
   if (typeof raw.locale === "string" && /^[a-z]{2,3}$/.test(raw.locale)) s.locale = raw.locale;
   s.rules = normalizeRules(raw.rules);

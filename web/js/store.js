@@ -15,6 +15,7 @@ function initial() {
     thinking: null,      // seat whose bot is thinking
     busy: false,         // an action is being sent or animated
     seed: null,          // the seed of the game in progress (for the game code)
+    practice: false,     // a take-back was used in this game
   };
 }
 

@@ -98,7 +98,10 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
   function render(st) {
     controls.turnLine.textContent = turnText(st);
     renderSeats(st);
-    trick.render(st.shownTrick);
+    const v = st.view;
+    const inPlay = v && (v.phase === "play" || v.phase === "concession" || v.phase === "ghna");
+    const shown = st.shownTrick || [];
+    trick.render(shown, inPlay || shown.length ? (shown[0]?.seat ?? v?.leader ?? null) : null);
     hand.render(st);
     controls.render(st);
   }

@@ -3,7 +3,7 @@
 // Web Animations API on transforms (composited), scaled by the speed setting.
 
 import { h } from "./dom.js";
-import { cardName, seatName } from "./i18n.js";
+import { t, cardName, seatName } from "./i18n.js";
 import { cardSVG } from "./cardart.js";
 
 export const POSITIONS = ["south", "east", "north", "west"];
@@ -29,26 +29,47 @@ function flight(el, from, to, duration) {
  */
 export function createTrick(el, seatRect) {
   const slots = POSITIONS.map((pos, seat) => h("div", { class: `slot slot-${pos}`, dataset: { seat } }));
+  // the order of play of the trick: 1 on the leader's place, then 2, 3, 4 to the right
+  const orders = POSITIONS.map((pos, seat) => h("span", { class: `order order-${pos}`, dataset: { seat }, hidden: true }));
+  const news = h("p", { class: "trick-news", role: "status", hidden: true });
   el.setAttribute("role", "group");
-  el.replaceChildren(...slots);
+  el.replaceChildren(...slots, ...orders, news);
+  let newsTimer = 0;
 
   /** Draws `cards` ([{seat, card}]) in their slots (keeps the elements already there). */
-  function render(cards) {
+  function render(cards, leader = null) {
     const want = new Map((cards || []).map((c) => [c.seat, c.card]));
     slots.forEach((slot, seat) => {
       const card = want.get(seat);
-      const have = slot.firstElementChild;
+      const have = slot.querySelector(".played");
       if (!card) {
         if (have) slot.replaceChildren();
       } else if (!have || have.dataset.played !== card) {
         slot.replaceChildren(cardEl(card, seat));
       }
     });
+    orders.forEach((o, seat) => {
+      o.hidden = leader === null;
+      if (leader !== null) {
+        const n = ((seat - leader + 4) % 4) + 1;
+        o.textContent = String(n);
+        o.classList.toggle("leader", n === 1);
+        o.title = n === 1 ? t("trick.leader") : t("trick.order", { n });
+      }
+    });
+  }
+
+  /** Says `text` over the trick for a moment ("Karim takes it: 17"). */
+  function announce(text, ms = 1600) {
+    clearTimeout(newsTimer);
+    news.textContent = text;
+    news.hidden = !text;
+    if (text) newsTimer = setTimeout(() => { news.hidden = true; }, ms);
   }
 
   /** The card just drawn in `seat`'s slot flies in from `from` (a rect) or the seat. */
   async function animatePlay(seat, from, speed) {
-    const card = slots[seat]?.firstElementChild;
+    const card = slots[seat]?.querySelector(".played");
     if (!card || speed <= 0) return;
     const start = from || seatRect(seat);
     if (!start) return;
@@ -58,7 +79,7 @@ export function createTrick(el, seatRect) {
   /** The finished trick flies to its winner's seat, then the table is cleared. */
   async function animateCollect(winner, speed) {
     const target = seatRect(winner);
-    const cards = slots.map((s) => s.firstElementChild).filter(Boolean);
+    const cards = slots.map((s) => s.querySelector(".played")).filter(Boolean);
     if (speed > 0 && target) {
       await Promise.all(cards.map((c) => {
         const r = c.getBoundingClientRect();
@@ -72,7 +93,7 @@ export function createTrick(el, seatRect) {
     render([]);
   }
 
-  return { render, animatePlay, animateCollect };
+  return { render, animatePlay, animateCollect, announce };
 }
 
 /** A trick as a small static row (the last trick, the review). */
