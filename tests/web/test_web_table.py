@@ -96,3 +96,40 @@ def test_finished_hands_are_kept_in_the_history_across_a_reload(page, site):
     wait_ready(page)
     settle(page)
     assert json.loads(page.evaluate("localStorage.getItem('touti.history.v1')"))["games"][0]["hands"] == game["hands"]
+
+
+def test_history_and_stats_screens_export_import_and_clear(page, site, tmp_path):
+    sc = json.loads(open("web/scenarios/made-contract.json").read())
+    record = {"format": "touti-record/1", "deal": sc["deal"], "rules": sc["rules"], "actions": sc["actions"]}
+    preset(page, FAST)
+    page.goto(site + record_fragment(record))
+    wait_ready(page)
+    settle(page)
+    page.click("#hand button[data-card='1O']")
+    settle(page)
+    page.goto(site + "#history")
+    page.wait_for_selector("html[data-view='history'] .history-game")
+    assert page.locator(".history-hand").count() == 1
+    assert "100 by You" in page.text_content(".history-hand") and "made" in page.text_content(".history-hand")
+    assert page.get_attribute(".history-review", "href").startswith("#review=")
+    with page.expect_download() as dl:
+        page.click("#history-export")
+    path = tmp_path / "history.json"
+    dl.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported["format"] == "touti-history/1" and len(exported["games"]) == 1
+    page.click("#history-clear")
+    page.click("#history-clear-yes")
+    page.wait_for_function("!document.querySelector('.history-game')")
+    assert page.evaluate("localStorage.getItem('touti.history.v1')") is None
+    page.set_input_files("#history-file", str(path))
+    page.wait_for_selector(".history-game")
+    assert "1 game added" in page.text_content(".history-status")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nope"}')
+    page.set_input_files("#history-file", str(bad))
+    page.wait_for_function("document.querySelector('.history-status').textContent.includes('not a Touti history')")
+    page.click("#history-stats")
+    page.wait_for_selector("html[data-view='stats'] .stats-table")
+    text = page.text_content("#screen")
+    assert "Contracts made by your team" in text and "1 of 1 taken (100%)" in text

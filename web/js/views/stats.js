@@ -1,0 +1,98 @@
+// The statistics (#stats), from the history kept on this device: games and
+// hands won, contracts taken and made by the player's team, average points a
+// hand, Ghna declared, and the points lost a hand in the reviews with their
+// trend over time, for each set of bots played against.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { loadHistory } from "../history.js";
+import { screenHeader } from "./common.js";
+
+/** The figures of some games (the player's team is team 0). */
+export function figures(games) {
+  const f = { games: 0, won: 0, hands: 0, handsWon: 0, taken: 0, made: 0, points: 0, ghna: 0, ghnaPoints: 0,
+    reviewed: [] };
+  for (const g of games) {
+    f.games += 1;
+    if (g.winner === 0) f.won += 1;
+    for (const hand of g.hands) {
+      const r = hand.result;
+      if (r.cancelled) continue;
+      f.hands += 1;
+      if (r.delta[0] > 0) f.handsWon += 1;
+      f.points += r.points[0];
+      if (r.declarer % 2 === 0) {
+        f.taken += 1;
+        if (r.made) f.made += 1;
+      }
+      for (const gh of r.ghna) {
+        if (gh.seat % 2 === 0) {
+          f.ghna += 1;
+          f.ghnaPoints += gh.value;
+        }
+      }
+      if (hand.review) f.reviewed.push({ at: hand.at, lost: hand.review.lost_auction + hand.review.lost_play });
+    }
+  }
+  f.reviewed.sort((a, b) => a.at - b.at);
+  return f;
+}
+
+const pct = (a, b) => (b ? Math.round((100 * a) / b) : 0);
+const avg = (a, b) => (b ? Math.round((10 * a) / b) / 10 : 0);
+
+function row(key, value) {
+  return h("tr", {}, h("th", { scope: "row" }, t(key)), h("td", {}, value));
+}
+
+function trend(reviewed) {
+  if (!reviewed.length) return h("p", { class: "stats-none" }, t("stats.no_reviews"));
+  const recent = reviewed.slice(-20);
+  const most = Math.max(10, ...recent.map((r) => r.lost));
+  const half = Math.floor(reviewed.length / 2);
+  const first = reviewed.slice(0, Math.max(1, half));
+  const last = reviewed.slice(half);
+  const mean = (xs) => avg(xs.reduce((s, x) => s + x.lost, 0), xs.length);
+  return h("div", { class: "stats-trend" },
+    h("p", {}, t("stats.lost", { points: mean(reviewed), n: reviewed.length })),
+    reviewed.length >= 2 ? h("p", {}, t("stats.trend", { before: mean(first), after: mean(last) })) : null,
+    h("ol", { class: "stats-bars", "aria-label": t("stats.bars") }, ...recent.map((r) => h("li", {
+      class: "stats-bar", title: String(r.lost), dataset: { lost: r.lost },
+    }, h("span", { class: `bar-fill h${Math.min(10, Math.round((10 * r.lost) / most))}` }), h("span", { class: "sr-only" }, String(r.lost))))));
+}
+
+function section(title, games) {
+  const f = figures(games);
+  return h("section", { class: "paper stats-section" },
+    h("h2", {}, title),
+    h("table", { class: "stats-table" }, h("tbody", {},
+      row("stats.games", t("stats.of", { a: f.won, b: f.games, pct: pct(f.won, f.games) })),
+      row("stats.hands", t("stats.of", { a: f.handsWon, b: f.hands, pct: pct(f.handsWon, f.hands) })),
+      row("stats.contracts", t("stats.made", { a: f.made, b: f.taken, pct: pct(f.made, f.taken) })),
+      row("stats.points", String(avg(f.points, f.hands))),
+      row("stats.ghna", t("stats.ghna_value", { n: f.ghna, points: f.ghnaPoints })))),
+    trend(f.reviewed));
+}
+
+/** The bots a game was played against, as one label. */
+function opponents(g) {
+  const l = g.levels || {};
+  return [1, 2, 3].map((s) => l[s] || "normal");
+}
+
+export function mount(container, app) {
+  const games = loadHistory(app.storage).games;
+  const groups = new Map();
+  for (const g of games) {
+    const key = opponents(g).join("/");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(g);
+  }
+  const label = (key) => t("stats.against", {
+    right: t(`level.${key.split("/")[0]}`), partner: t(`level.${key.split("/")[1]}`), left: t(`level.${key.split("/")[2]}`) });
+  container.replaceChildren(
+    screenHeader(t("screen.stats"), h("a", { href: "#history", class: "act quiet", id: "stats-history" }, t("screen.history"))),
+    games.length ? section(t("stats.all"), games) : h("p", { class: "paper" }, t("history.empty")),
+    ...[...groups].map(([key, gs]) => section(label(key), gs)));
+  return {};
+}
