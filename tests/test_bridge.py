@@ -204,3 +204,31 @@ def test_sheet_answers_an_impossible_entry_with_its_refusal(bridge):
 def test_sheet_without_a_sheet_object_is_a_bad_request(bridge, text):
     ans = json.loads(bridge.handle(text))
     assert ans["error"]["code"] == "bad_request" and ans["error"]["params"] == {"field": "sheet"}
+
+
+def test_a_one_hand_game_is_the_seeds_first_deal(bridge):
+    from touti_core import api
+    full = call(bridge, op="new", seed=21)["view"]
+    one = call(bridge, op="new", seed=21, one_hand=True)["view"]
+    assert one["hand"] == full["hand"] and one["dealer"] == full["dealer"]
+    assert "deal" in one["record"] and "seed" not in one["record"]
+    assert one["record"]["deal"] == {**api.deal_of(21), "scores": [0, 0]}
+    assert call(bridge, op="new", seed=21, one_hand="yes")["error"]["params"] == {"field": "one_hand"}
+
+
+def test_a_friends_hand_is_replayed_by_the_engine(bridge):
+    from touti_core import api
+    one = call(bridge, op="new", seed=8, one_hand=True, session="scratch", people=[0, 1, 2, 3])["view"]
+    acts = []
+    while one["phase"] not in ("hand_over", "game_over"):
+        a = call(bridge, op="view", session="scratch")["view"]
+        seat = a["to_act"]
+        legal = api.legal_actions(api.from_record(a["record"]))
+        action = next((x for x in legal if x["type"] == "pass"), legal[0])
+        acts.append(action)
+        one = call(bridge, op="act", session="scratch", action=action)["view"]
+    ans = call(bridge, op="deal", seed=8, actions=acts)
+    assert ans["ok"] and ans["phase"] == one["phase"] and ans["result"] == one["last_hand"]
+    bad = call(bridge, op="deal", seed=8, actions=acts + [{"type": "pass", "seat": 0}])
+    assert bad["error"]["code"] == "bad_state"
+    assert call(bridge, op="deal", seed=8, actions="x")["error"]["params"] == {"field": "actions"}

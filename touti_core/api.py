@@ -558,6 +558,19 @@ def new_hand(hands: list[list[str]], dealer: int, rules: dict | None = None,
                                      "rules": rules}, _malformed))
 
 
+def deal_of(seed: int) -> dict:
+    """The first deal of the game of ``seed`` as a fixed deal: ``{"hands": [[card, ...] x 4],
+    "dealer": seat}`` (for one-hand games that everyone can play: a deal of the day, a
+    challenge).  ``malformed`` for a bad seed.
+
+    >>> d = deal_of(7)
+    >>> sorted(len(h) for h in d["hands"]), d["dealer"] == new_game(7)["dealer"]
+    ([10, 10, 10, 10], True)
+    """
+    g = _game_from_source({"seed": seed}, _malformed)
+    return {"hands": [_cards(h) for h in g.hands], "dealer": g.dealer}
+
+
 def legal_actions(state: dict) -> list[dict]:
     """Every legal action now, in a stable order."""
     g = _game(state)

@@ -83,7 +83,8 @@ function ghnaCells(r, team) {
 export function renderPanel(panel, st, handlers) {
   const v = st.view;
   const show = v && (v.phase === "hand_over" || v.phase === "game_over") && v.last_hand && !st.busy;
-  const key = show ? JSON.stringify([v.phase, v.hand_number, v.history.length, st.settings.watch]) : "";
+  const key = show ? JSON.stringify([v.phase, v.hand_number, v.history.length, st.settings.watch, v.action_count,
+    handlers.back?.label ?? null]) : "";
   panel.hidden = !show;
   if (!show) return fill(panel, [], "");
   if (panel.dataset.key === key) return;
@@ -98,7 +99,10 @@ export function renderPanel(panel, st, handlers) {
     }
     parts.push(h("details", {}, h("summary", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v)));
     parts.push(h("div", { class: "panel-buttons" },
-      h("button", { type: "button", class: "primary", id: "new-game", onclick: handlers.newGame }, t("menu.new_game")),
+      handlers.back ? h("button", { type: "button", class: "primary", id: "panel-back", onclick: handlers.back.go },
+        handlers.back.label) : null,
+      h("button", { type: "button", class: handlers.back ? "" : "primary", id: "new-game", onclick: handlers.newGame },
+        t("menu.new_game")),
       h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores"))));
   } else {
     parts.push(h("h2", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v));
@@ -106,6 +110,7 @@ export function renderPanel(panel, st, handlers) {
     parts.push(h("div", { class: "panel-buttons" },
       next && !st.settings.watch ? h("button", { type: "button", class: "primary act", dataset: { action: "next_hand" },
         onclick: () => handlers.act(next) }, t("action.next_hand")) : null,
+      handlers.back ? h("button", { type: "button", id: "panel-back", onclick: handlers.back.go }, handlers.back.label) : null,
       h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores"))));
   }
   fill(panel, [h("div", { class: "panel-box", role: "region", "aria-label": t("summary.title", { n: v.hand_number + 1 }) }, ...parts)], key);

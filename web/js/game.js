@@ -46,8 +46,9 @@ export function createGame({
     update({ view, shownTrick: view.trick });
   }
 
+  /** A bot's level: the game's own (a challenge, the deal of the day) or the settings'. */
   function botLevel(seat) {
-    return seat === 0 || seat === null ? "normal" : state.settings.levels[seat];
+    return seat === 0 || seat === null ? "normal" : (state.gameLevels || state.settings.levels)[seat];
   }
 
   /** Who plays each seat, as the bots are told: a level, or null for the player. */
@@ -61,11 +62,14 @@ export function createGame({
     return state.settings.watch ? [] : [0];
   }
 
-  /** Starts a new game from `seed` with `rules` (the settings' rules by default). */
-  async function newGame(seed, rules = state.settings.rules) {
+  /**
+   * Starts a new game from `seed` with `rules` (the settings' rules by default);
+   * `oneHand`: only the seed's first deal; `levels`: the bots' levels of this game.
+   */
+  async function newGame(seed, rules = state.settings.rules, { oneHand = false, levels = null } = {}) {
     const my = ++token;
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
-    const ans = await call({ op: "new", seed, rules, people: people() });
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: levels });
+    const ans = await call({ op: "new", seed, rules, people: people(), one_hand: oneHand });
     if (my !== token) return { ok: false };
     if (!ans.ok) {
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
@@ -84,7 +88,7 @@ export function createGame({
   /** Resumes a record; {ok: false, error} when the engine refuses it. */
   async function resume(saved) {
     const my = ++token;
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null });
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: saved.levels || null });
     const ans = await call({ op: "load", record: saved.record, people: people() });
     if (my !== token) return { ok: true };
     if (!ans.ok) {

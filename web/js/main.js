@@ -24,6 +24,9 @@ import {
 } from "./save.js";
 import { readLink } from "./links.js";
 import { newGameId, recordGame, markPractice } from "./history.js";
+import { recordDay } from "./daily.js";
+import { recordMine } from "./challenges.js";
+import { encodeActions } from "./compact.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
 import { createLog } from "./log.js";
@@ -56,8 +59,12 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /** The save of the game this tab replaces through a link: kept as the previous game once the new one is saved. */
 let replaced = null;
 
-/** The game on the table: its id in the history, its kind, whether a take-back made it practice. */
-const current = { id: null, kind: "game", practice: false, hands: -1 };
+/**
+ * The game on the table: its id in the history, its kind ("game", "daily",
+ * "challenge"), whether a take-back made it practice, the bots' levels it
+ * fixes, and what it belongs to (the day, or the challenge and its hand).
+ */
+const current = { id: null, kind: "game", practice: false, hands: -1, levels: null, of: null };
 
 function keep(view, seed) {
   if (replaced !== null) {
@@ -70,16 +77,28 @@ function keep(view, seed) {
     current.hands = -1;
   }
   saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
-    kind: current.kind, practice: current.practice });
+    kind: current.kind, practice: current.practice, levels: current.levels, of: current.of });
   if (view.history.length !== current.hands) {          // a game begins, or a hand ends
+    const ended = current.hands >= 0 && view.history.length > current.hands;
     current.hands = view.history.length;
-    recordGame(current.id, view, { levels: state.settings.levels, kind: current.kind, practice: current.practice });
+    recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
+      practice: current.practice });
+    if (ended && view.history.length === 1) handEnded(view);
+  }
+}
+
+/** The one hand of a deal of the day or of a challenge is over: its result is kept. */
+function handEnded(view) {
+  const result = view.history[0];
+  if (current.kind === "daily" && current.of) recordDay(current.of.day, result, view.record, current.id);
+  if (current.kind === "challenge" && current.of) {
+    recordMine(current.of.id, current.of.hand, encodeActions(view.record.actions), result);
   }
 }
 
 /** A new game on the table: a new entry of the history. */
-function beginGame(kind = "game") {
-  Object.assign(current, { id: null, kind, practice: false, hands: -1 });
+function beginGame(kind = "game", levels = null, of = null) {
+  Object.assign(current, { id: null, kind, practice: false, hands: -1, levels, of });
   update({ practice: false });
 }
 
@@ -141,10 +160,10 @@ function menu(name) {
   }
 }
 
-function startNew(seed = randomSeed(), rules = state.settings.rules, kind = "game") {
+function startNew(seed = randomSeed(), rules = state.settings.rules, kind = "game", { levels = null, of = null } = {}) {
   closeDialog();
-  beginGame(kind);
-  return game.newGame(seed, rules);
+  beginGame(kind, levels, of);
+  return game.newGame(seed, rules, { oneHand: kind !== "game", levels });
 }
 
 function settingsDialog() {
@@ -188,6 +207,16 @@ const app = {
     location.hash = "";
     return game.resume({ record });
   },
+  /**
+   * Plays one deal on the table (the seed's first deal): `kind` "daily" or
+   * "challenge", the bots' `levels` fixed, `of` what it belongs to.
+   */
+  async playDeal(seed, { rules, levels, kind, of }) {
+    location.hash = "";
+    await startNew(seed, rules, kind, { levels, of });
+  },
+  /** The id of the challenge whose hand is on the table, or null. */
+  currentChallenge: () => (current.kind === "challenge" ? current.of?.id ?? null : null),
 };
 const router = createRouter({ root, game: $("#app"), screen: $("#screen"), app });
 
@@ -221,7 +250,7 @@ async function resumeSaved() {
   const saved = loadGame();
   if (saved.status === "ok") {
     Object.assign(current, { id: saved.save.gameId || null, kind: saved.save.kind || "game",
-      practice: !!saved.save.practice, hands: -1 });
+      practice: !!saved.save.practice, hands: -1, levels: saved.save.levels || null, of: saved.save.of || null });
     update({ practice: current.practice });
     const r = await game.resume(saved.save);
     if (r.ok) return;
@@ -373,7 +402,9 @@ store.onRender((st) => {
   ui.bar.render(st);
   ui.table.render(st);
   root.dataset.phase = st.view ? st.view.phase : "none";
-  renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view) });
+  const back = current.kind === "daily" ? "#daily" : current.kind === "challenge" ? "#challenge" : null;
+  renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view),
+    back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } } });
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea, dialog")) return;

@@ -14,6 +14,8 @@
 const SCREENS = {
   learn: () => import("./views/learn.js"),
   rules: () => import("./views/rules.js"),
+  daily: () => import("./views/daily.js"),
+  challenge: () => import("./views/challenge.js"),
   history: () => import("./views/history.js"),
   stats: () => import("./views/stats.js"),
   sheet: () => import("./views/sheet.js"),

@@ -16,6 +16,7 @@ function initial() {
     busy: false,         // an action is being sent or animated
     seed: null,          // the seed of the game in progress (for the game code)
     practice: false,     // a take-back was used in this game
+    gameLevels: null,    // the bots' levels fixed by the game (a challenge, the deal of the day)
   };
 }
 

@@ -83,7 +83,7 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       const count = el.querySelector(".seat-count");
       if (count) count.textContent = v ? t("cards.count", { n: v.hand_counts[seat] }) : "";
       const level = el.querySelector(".seat-level");
-      const lv = seat === 0 ? (st.settings.watch ? "normal" : null) : st.settings.levels[seat];
+      const lv = seat === 0 ? (st.settings.watch ? "normal" : null) : (st.gameLevels || st.settings.levels)[seat];
       level.textContent = lv ? t("level.bot", { level: t(`level.${lv}`) }) : "";
       el.dataset.level = lv || "human";
       // the bubble's word, and for a screen reader who said it

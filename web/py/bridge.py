@@ -13,10 +13,13 @@ game, the lesson, a challenge... each keeps its own state and its own seats.
 Requests (fields beyond ``op``):
 
 - ``new``: ``seed`` (a whole number), ``rules`` (optional), ``people`` (optional:
-  the seats persons play, default ``[0]``);
+  the seats persons play, default ``[0]``), ``one_hand`` (optional: only the
+  seed's first deal, a game of one hand);
 - ``load``: ``record`` (an engine record), ``people`` (optional);
 - ``check``: ``record`` — whether the engine accepts a record (the game in
   progress is untouched): ``{"ok": true}`` or its refusal;
+- ``deal``: ``seed``, ``rules``, ``actions`` — the one-hand game of the seed's first
+  deal replayed (a friend's hand of a challenge): its record, phase and result;
 - ``people``: ``people`` — who plays which seat changed (watching the bots);
 - ``view``: the current view;
 - ``act``: ``action`` — only for a seat a person plays (a bot's seat acts only
@@ -121,8 +124,13 @@ def _people(req):
 def op_new(req):
     seed = _field(req, "seed", _is_seed)
     rules = _field(req, "rules", lambda r: r is None or isinstance(r, dict), optional=True)
+    one_hand = _field(req, "one_hand", lambda x: isinstance(x, bool), optional=True)
     people = _people(req)
-    S.state = api.new_game(seed, rules)
+    if one_hand:      # the seed's first deal alone (a deal of the day, a challenge's deals)
+        d = api.deal_of(seed)
+        S.state = api.new_hand(d["hands"], d["dealer"], rules)
+    else:
+        S.state = api.new_game(seed, rules)
     S.people = people
     return _out()
 
@@ -133,6 +141,20 @@ def op_load(req):
     S.state = api.from_record(record)
     S.people = people
     return _out()
+
+
+def op_deal(req):
+    """A one-hand game of a seed's first deal replayed with ``actions`` (a challenge's
+    hand sent by a friend): its record and result; no session is touched."""
+    seed = _field(req, "seed", _is_seed)
+    rules = _field(req, "rules", lambda r: r is None or isinstance(r, dict), optional=True)
+    actions = _field(req, "actions", lambda a: isinstance(a, list))
+    d = api.deal_of(seed)
+    record = {"format": "touti-record/1", "deal": {**d, "scores": [0, 0]},
+              "rules": rules, "actions": actions}
+    state = api.from_record(record)
+    return {"ok": True, "record": api.to_record(state), "phase": state["phase"],
+            "result": state["last_hand"]}
 
 
 def op_check(req):
@@ -202,7 +224,7 @@ def op_sheet(req):
     return {"ok": True, "sheet": sheet.score_sheet(_field(req, "sheet", lambda x: isinstance(x, dict)))}
 
 
-OPS = {"new": op_new, "load": op_load, "check": op_check, "people": op_people, "view": op_view, "act": op_act,
+OPS = {"new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 

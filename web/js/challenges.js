@@ -1,0 +1,118 @@
+// Duplicate challenges between friends, with no server: a short set of deals
+// (4 or 8, the deals of seeds seed, seed+1, ...) with the rules and the bots'
+// levels fixed.  Everyone plays the same deals against the same bots: the
+// bots are deterministic for a deal and a position, so their cards and
+// decisions are the same as long as the person's are.
+//
+// A link (#challenge=...) carries the challenge and one player's name and
+// play, hand by hand (every action of each hand played, in compact text),
+// deflate-compressed and base64url.  The receiver's engine replays each hand:
+// the results are the engine's, never the sender's word, and a link whose
+// play does not replay is reported as tampered.  Challenges are kept locally
+// (touti.challenges.v1), each with the plays of every player met.
+
+import { siteStore } from "./storage.js";
+
+const KEY = "touti.challenges.v1";
+export const LINK_VERSION = 1;
+export const SIZES = [4, 8];
+
+async function pipe(bytes, stream) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+function b64url(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unb64url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+}
+
+/** A challenge and one player's play -> the link's payload text. */
+export async function encodeChallenge({ seed, n, rules, levels, name, hands }) {
+  const data = { v: LINK_VERSION, s: seed, n, r: rules, l: [levels[1], levels[2], levels[3]], nm: name, h: hands };
+  return b64url(await pipe(new TextEncoder().encode(JSON.stringify(data)), new CompressionStream("deflate-raw")));
+}
+
+/**
+ * The payload of a link -> {seed, n, rules, levels, name, hands}, or null
+ * when it cannot be read or has the wrong shape (the engine then checks the play).
+ */
+export async function decodeChallenge(text) {
+  let data;
+  try {
+    if (typeof text !== "string" || text.length > 20000) return null;
+    const raw = await pipe(unb64url(text), new DecompressionStream("deflate-raw"));
+    data = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return null;
+  }
+  const levels = ["easy", "normal", "strong"];
+  if (!data || typeof data !== "object" || data.v !== LINK_VERSION || !Number.isSafeInteger(data.s) || data.s < 0
+      || !SIZES.includes(data.n) || !data.r || typeof data.r !== "object" || Array.isArray(data.r)
+      || !Array.isArray(data.l) || data.l.length !== 3 || !data.l.every((x) => levels.includes(x))
+      || typeof data.nm !== "string" || data.nm.length > 40 || !Array.isArray(data.h) || data.h.length !== data.n
+      || !data.h.every((x) => x === null || (typeof x === "string" && x.length < 4000))) {
+    return null;
+  }
+  return { seed: data.s, n: data.n, rules: data.r, levels: { 1: data.l[0], 2: data.l[1], 3: data.l[2] },
+    name: data.nm.trim() || "?", hands: data.h };
+}
+
+// ------------------------------------------------------------------ storage
+export function loadChallenges(store = siteStore) {
+  try {
+    const d = JSON.parse(store.read(KEY) || "null");
+    if (d && Array.isArray(d.list)) return d;
+  } catch { /* a fresh start */ }
+  return { list: [] };
+}
+
+function save(d, store) {
+  d.list = d.list.slice(-30);
+  return store.write(KEY, JSON.stringify(d));
+}
+
+export function challengeId(seed, n) {
+  return `${seed}-${n}`;
+}
+
+/** The challenge of (seed, n), created with its rules and levels if new. */
+export function ensureChallenge({ seed, n, rules, levels }, store = siteStore) {
+  const d = loadChallenges(store);
+  const id = challengeId(seed, n);
+  let c = d.list.find((x) => x.id === id);
+  if (!c) {
+    c = { id, seed, n, rules, levels, created: Date.now(), mine: Array(n).fill(null), others: [] };
+    d.list.push(c);
+    save(d, store);
+  }
+  return c;
+}
+
+export function getChallenge(id, store = siteStore) {
+  return loadChallenges(store).list.find((x) => x.id === id) || null;
+}
+
+/** Keeps the player's play of hand `i` (compact actions and the engine's result). */
+export function recordMine(id, i, actions, result, store = siteStore) {
+  const d = loadChallenges(store);
+  const c = d.list.find((x) => x.id === id);
+  if (!c || c.mine[i]) return false;
+  c.mine[i] = { actions, result };
+  return save(d, store);
+}
+
+/** Keeps another player's play (checked by the engine: their results are its replays). */
+export function recordOther(id, name, plays, store = siteStore) {
+  const d = loadChallenges(store);
+  const c = d.list.find((x) => x.id === id);
+  if (!c) return false;
+  c.others = c.others.filter((o) => o.name !== name);
+  c.others.push({ name, plays, at: Date.now() });
+  return save(d, store);
+}
