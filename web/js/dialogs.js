@@ -106,6 +106,9 @@ export function renderPanel(panel, st, handlers) {
       h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores"))));
   } else {
     parts.push(h("h2", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v));
+    if (handlers.review && !r.cancelled) {
+      parts.push(h("p", {}, h("a", { href: handlers.review(v.history.length - 1), id: "panel-review" }, t("review.open"))));
+    }
     const next = v.legal.find((a) => a.type === "next_hand");
     parts.push(h("div", { class: "panel-buttons" },
       next && !st.settings.watch ? h("button", { type: "button", class: "primary act", dataset: { action: "next_hand" },

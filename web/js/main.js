@@ -135,13 +135,18 @@ function buildUI() {
   ui.log = createLog($("#log"));
 }
 
-function progress(stage, bytes) {
-  const steps = { runtime: 1, engine: 2, ready: 3 };
+function progress(stage, bytes, total) {
+  // the bar: downloads up to 70 %, then compiling, starting Python, the engine
+  const steps = { runtime: 0.02, compile: 0.72, start: 0.75, restore: 0.8, engine: 0.9, ready: 1 };
+  const bar = $("#boot-progress");
+  bar.max = 1;
   if (stage === "download") {
-    $("#boot-text").textContent = t("boot.download", { mb: (bytes / 1e6).toFixed(1) });
+    bar.value = 0.02 + 0.68 * Math.min(1, bytes / (total || bytes));
+    $("#boot-text").textContent = t("boot.download_of",
+      { mb: (bytes / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
     return;
   }
-  $("#boot-progress").value = steps[stage] || 0;
+  bar.value = Math.max(bar.value, steps[stage] || 0);
   $("#boot-text").textContent = t(`boot.${stage}`);
 }
 
@@ -404,7 +409,8 @@ store.onRender((st) => {
   root.dataset.phase = st.view ? st.view.phase : "none";
   const back = current.kind === "daily" ? "#daily" : current.kind === "challenge" ? "#challenge" : null;
   renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view),
-    back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } } });
+    back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } },
+    review: (n) => `#review=history:${encodeURIComponent(current.id)}:${n}` });
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea, dialog")) return;

@@ -17,6 +17,7 @@ const SCREENS = {
   daily: () => import("./views/daily.js"),
   challenge: () => import("./views/challenge.js"),
   history: () => import("./views/history.js"),
+  review: () => import("./views/review.js"),
   stats: () => import("./views/stats.js"),
   sheet: () => import("./views/sheet.js"),
 };

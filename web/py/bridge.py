@@ -20,6 +20,8 @@ Requests (fields beyond ``op``):
   progress is untouched): ``{"ok": true}`` or its refusal;
 - ``deal``: ``seed``, ``rules``, ``actions`` — the one-hand game of the seed's first
   deal replayed (a friend's hand of a challenge): its record, phase and result;
+- ``review``: ``record``, ``hand``, ``seat`` and ``table`` (optional) — the review of
+  a finished hand (touti_core.bots.review): every card, each decision's cost;
 - ``people``: ``people`` — who plays which seat changed (watching the bots);
 - ``view``: the current view;
 - ``act``: ``action`` — only for a seat a person plays (a bot's seat acts only
@@ -157,6 +159,16 @@ def op_deal(req):
             "result": state["last_hand"]}
 
 
+def op_review(req):
+    """The review of hand ``hand`` of ``record`` for ``seat`` (touti_core.bots.review)."""
+    from touti_core.bots.review import review_hand   # loaded when a review is first asked
+    record = _field(req, "record", lambda r: isinstance(r, dict))
+    hand = _field(req, "hand", lambda x: type(x) is int and 0 <= x < 10_000)
+    seat = _field(req, "seat", lambda x: type(x) is int and 0 <= x <= 3, optional=True)
+    table = _field(req, "table", _is_table, optional=True)
+    return {"ok": True, "review": review_hand(record, hand, 0 if seat is None else seat, table)}
+
+
 def op_check(req):
     api.from_record(_field(req, "record", lambda r: isinstance(r, dict)))
     return {"ok": True}
@@ -224,7 +236,7 @@ def op_sheet(req):
     return {"ok": True, "sheet": sheet.score_sheet(_field(req, "sheet", lambda x: isinstance(x, dict)))}
 
 
-OPS = {"new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "people": op_people, "view": op_view, "act": op_act,
+OPS = {"new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 

@@ -62,29 +62,37 @@ class CardSearch:
                              k.win_seat, k.won, k.cap, k.ghna_total, k.ghna_done, len(k.tricks),
                              k.rules.overtrump)
 
+    def points(self, moves: list[int], hands: list[int]) -> dict[int, int]:
+        """The declarers' final points after each move in the deal ``hands``: the rest
+        played as the search plays it (exact in the last tricks, playouts before)."""
+        exact = self.exact()
+        mid_exact = self.settings.mid_exact
+        excl = self.k.excl if self.settings.blind else None
+        base = self.position(hands)
+        tt: dict = {}           # one deal: the moves' searches share their positions
+        out = {}
+        for m in moves:
+            d = base.copy()
+            d.play(m)
+            if exact:
+                out[m] = solve(d, tt=tt)
+            elif mid_exact:
+                playout(d, excl, 10 - mid_exact)
+                out[m] = solve(d, tt=tt)
+            else:
+                out[m] = playout(d, excl, 10)
+        return out
+
     def evaluate(self, moves: list[int], worlds: list[World]) -> tuple[dict[int, float], Why] | None:
         """The weighted mean value of each move over the deals, and what it rests on (None
         when no deal was searched)."""
         k = self.k
         exact = self.exact()
-        mid_exact = self.settings.mid_exact
         totals = dict.fromkeys(moves, 0.0)
         made = dict.fromkeys(moves, 0.0)
-        excl = k.excl if self.settings.blind else None
         wsum = 0.0
         for hands, wt in worlds:
-            base = self.position(hands)
-            tt: dict = {}       # one deal: the moves' searches share their positions
-            for m in moves:
-                d = base.copy()
-                d.play(m)
-                if exact:
-                    pts = solve(d, tt=tt)
-                elif mid_exact:
-                    playout(d, excl, 10 - mid_exact)
-                    pts = solve(d, tt=tt)
-                else:
-                    pts = playout(d, excl, 10)
+            for m, pts in self.points(moves, hands).items():
                 totals[m] += wt * self.utility(pts)
                 if pts >= k.contract:
                     made[m] += wt

@@ -33,7 +33,7 @@ export function mount(container, app, payload) {
       h("p", { class: "daily-result", id: "daily-result" }, t("daily.result", {
         made: mine.result.cancelled ? "cancelled" : mine.result.made ? "true" : "false",
         contract: mine.result.contract ?? 0, points: mine.points, score: mine.score })),
-      h("p", {}, h("a", { href: `#review=${encodeURIComponent(mine.gameId)}.0`, id: "daily-review", class: "act" }, t("daily.review")),
+      h("p", {}, h("a", { href: `#review=history:${encodeURIComponent(mine.gameId)}:0`, id: "daily-review", class: "act" }, t("daily.review")),
         " ",
         h("button", { type: "button", class: "act primary", id: "daily-share", onclick: async () => {
           try {

@@ -26,7 +26,7 @@ function handLine(game, hand) {
   const lost = hand.review ? t("history.lost", { points: hand.review.lost_auction + hand.review.lost_play }) : "";
   return h("li", { class: "history-hand", dataset: { hand: hand.n } },
     h("span", {}, t("history.hand_n", { n: hand.n + 1 }), " · ", text, lost ? ` · ${lost}` : ""), " ",
-    r.cancelled ? null : h("a", { href: `#review=${encodeURIComponent(game.id)}.${hand.n}`, class: "history-review" },
+    r.cancelled ? null : h("a", { href: `#review=history:${encodeURIComponent(game.id)}:${hand.n}`, class: "history-review" },
       t("history.review")));
 }
 
