@@ -89,7 +89,7 @@ def _from_refusal(r: Refusal) -> IllegalAction:
     for k, v in r.params.items():
         if k in ("card", "beaten"):
             v = NAMES[v]
-        elif k == "legal":
+        elif k in ("legal", "missing"):
             v = [NAMES[c] for c in v]
         params[k] = v
     return IllegalAction(r.code, r.message, params)
@@ -98,7 +98,7 @@ def _from_refusal(r: Refusal) -> IllegalAction:
 def _refused(key: str, params: dict, **words: object) -> IllegalAction:
     """The refusal ``key`` of :mod:`touti_core.refusals` (its sentence filled with
     ``params`` and ``words``) as an :class:`IllegalAction`."""
-    return IllegalAction(key.partition(".")[0], sentence(key, **params, **words), params)
+    return IllegalAction(key.partition(".")[0], sentence(key, **params, **words), {**params, "case": key})
 
 
 # ------------------------------------------------------------------ actions
@@ -231,7 +231,7 @@ def action_code(g: Game, action: object) -> tuple[int | None, int]:
         low = lowest_bid(g.high)
         if arg < low:
             raise _refused("bid_too_low" if g.high else "bid_too_low.first",
-                           {"amount": arg, "minimum": low}, high=g.high)
+                           {"amount": arg, "minimum": low, "high": g.high})
     elif kind == "announce" and arg not in ANNOUNCEMENTS:
         raise _refused("announce_not_allowed.other", {"signal": arg})
     code = _code(kind, arg)

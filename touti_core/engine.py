@@ -690,7 +690,7 @@ class Game:
         if kind == "bid":
             low = lowest_bid(self.high)
             return refusal("bid_too_low" if self.high else "bid_too_low.first",
-                           {"minimum": low}, minimum=low, high=self.high)
+                           {"minimum": low, "high": self.high}, minimum=low, high=self.high)
         if kind == "announce":
             name = ANNOUNCEMENTS[code - A_ANNOUNCE_AS]
             if not self.rules.signals:
@@ -709,8 +709,10 @@ class Game:
                 return refusal("ghna_not_allowed", params, suit=word)
             if not holds_ghna(hand, suit):
                 missing = [c for c in (card(REY, suit), card(CABAL, suit)) if not hand & BIT[c]]
+                params["missing"] = missing
                 return refusal("ghna_not_held", params, suit=word, missing=describe_list(missing))
-            params.update(cap=self.cap, declared=self.ghna_total)
+            params.update(cap=self.cap, declared=self.ghna_total, value=ghna_value(suit, self.trump),
+                          contract=self.contract)
             return refusal("ghna_over_cap", params, suit=word, value=ghna_value(suit, self.trump),
                            contract=self.contract, cap=self.cap, declared=self.ghna_total)
         if kind == "concede":
@@ -722,24 +724,31 @@ class Game:
         return refusal("wrong_phase.other", {})  # pragma: no cover
 
     def _wrong_phase(self, kind: str, seat: int | None = None) -> Refusal:
+        """``wrong_phase``; its params: the phase, the kind of action (``action``), and
+        ``before``, the case of the sentence said first (a signal outside its window, a
+        Ghna during the play), or None."""
         phase = PHASE_NAMES[self.phase]
         msg = sentence("wrong_phase", action=ACTION_WORDS[kind], phase=PHASE_WORDS[phase])
+        before = None
         if kind == "ghna" and self.phase in (PLAY, CONCESSION):
-            msg = self._ghna_timing(seat) + " " + msg
+            before = self._ghna_timing(seat)
         elif kind == "signal" and self.phase == AUCTION:
-            msg = sentence("wrong_phase.signal_window") + " " + msg
-        return Refusal("wrong_phase", msg, phase=phase)
+            before = "wrong_phase.signal_window"
+        if before:
+            msg = sentence(before, contract=self.contract) + " " + msg
+        return Refusal("wrong_phase", msg, phase=phase, action=kind, before=before, case="wrong_phase",
+                       contract=self.contract)
 
     def _ghna_timing(self, seat: int | None) -> str:
-        """Why no Ghna may be declared during play, in a player's words."""
+        """Why no Ghna may be declared during play: the case of its sentence."""
         if seat is not None and (seat & 1) != (self.declarer & 1):
-            return sentence("wrong_phase.ghna_defenders")
+            return "wrong_phase.ghna_defenders"
         if self.cap == 0:
-            return sentence("wrong_phase.ghna_no_cap", contract=self.contract)
+            return "wrong_phase.ghna_no_cap"
         log = self.log
         if not self.trick and log and A_GHNA <= log[-1][1] < A_NO_GHNA:
-            return sentence("wrong_phase.ghna_one_per_trick")
-        return sentence("wrong_phase.ghna_after_trick")
+            return "wrong_phase.ghna_one_per_trick"
+        return "wrong_phase.ghna_after_trick"
 
     def _card_refusal(self, c: int) -> Refusal:
         seat = self.acting
@@ -753,13 +762,14 @@ class Game:
         legal = cards_in(self.legal_cards())
         words = {"card": describe(c), "beaten": describe(w), "legal": describe_list(legal),
                  "led": SUIT_NAMES[led], "trump": SUIT_NAMES[trump]}
+        suits = {"led": SUIT_LETTERS[led], "trump": SUIT_LETTERS[trump]}
         if hand & SUIT_MASK[led]:
             if SUIT[c] != led:
-                return refusal("must_follow_suit", {"card": c, "legal": legal}, **words)
+                return refusal("must_follow_suit", {"card": c, "legal": legal, **suits}, **words)
             return refusal("must_play_higher.trumps" if led == trump else "must_play_higher",
-                           {"card": c, "beaten": w, "legal": legal}, **words)
+                           {"card": c, "beaten": w, "legal": legal, **suits}, **words)
         if SUIT[c] != trump:
-            return refusal("must_trump", {"card": c, "legal": legal}, **words)
+            return refusal("must_trump", {"card": c, "legal": legal, **suits}, **words)
         partner = self.win_seat == seat ^ 2
         return refusal("must_overtrump.partner" if partner else "must_overtrump",
-                       {"card": c, "beaten": w, "legal": legal}, **words)
+                       {"card": c, "beaten": w, "legal": legal, **suits}, **words)

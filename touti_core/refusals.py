@@ -109,5 +109,5 @@ def sentence(key: str, **words: object) -> str:
 
 def refusal(key: str, params: dict[str, Any], **words: object) -> Refusal:
     """The refusal of ``key``: its code (``key`` up to a dot), the sentence filled with
-    ``words``, and ``params``."""
-    return Refusal(key.partition(".")[0], sentence(key, **words), **params)
+    ``words``, and ``params`` with ``case``: the key itself, the sentence a page words."""
+    return Refusal(key.partition(".")[0], sentence(key, **words), case=key, **params)

@@ -29,8 +29,8 @@ from ..cards import NAMES, cards_in, display_order, ghna_value
 from ..engine import A_GHNA, A_NEXT_HAND, A_NO_GHNA, A_TRUMP, AUCTION, GHNA, PLAY, SIGNAL, TRUMP, Game
 from . import hint
 from .belief.knowledge import from_game
-from .levels import make_bot
 from .perfect import PerfectBot
+from .strong import StrongBot
 from .policy.card_search import CardSearch
 
 #: A fixed seed for the review's own searches: the same record, the same review.
@@ -75,11 +75,11 @@ def _card_costs(g: Game, seat: int) -> dict[str, int]:
     return {NAMES[c]: abs(best - p) for c, p in points.items()}
 
 
-def _auction_cost(g: Game, seat: int, code: int, best: int, table: tuple | None) -> float:
+def _auction_cost(g: Game, seat: int, code: int, best: int, table: tuple[str | None, ...] | None) -> float:
     """What the strong bot expects its choice to score more than ``code`` (0 or more)."""
     if code == best:
         return 0.0
-    bot = make_bot("strong", SEED)
+    bot = StrongBot(SEED)
     bot.table = table
     k = from_game(g, seat)
     sim = bot.simulation(k)
@@ -101,7 +101,7 @@ def review_hand(record: dict, hand: int, seat: int = 0, table: list | None = Non
     g, actions = _replay_to_hand(record, hand)
     seating = tuple(table) if table is not None else None
     deal = [display_order([NAMES[c] for c in cards_in(h)]) for h in g.hands]
-    decisions = []
+    decisions: list[dict[str, Any]] = []
     lost_auction = lost_play = 0.0
     declined: list[tuple[int, int]] = []          # (index, suit) of Ghna the seat declined
     for i, (s, code) in enumerate(actions):

@@ -7,8 +7,9 @@
 // the rules demo each make their own (the demo never saves).
 
 import { sleep } from "./dom.js";
-import { t, who, refusalText } from "./i18n.js";
+import { t, who, refusalText, hintText } from "./i18n.js";
 import { SPEEDS } from "./settings.js";
+import { fallbackText } from "./userbots.js";
 import {
   actionText, bubbleText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
 } from "./log.js";
@@ -180,6 +181,10 @@ export function createGame({
         update({ message: { kind: "refusal", text: refusalText(ans.error) } });
         break;
       }
+      if (ans.fallback) {     // a bot of the player's own failed: the normal bot played (views/bots.js)
+        log.line(fallbackText(ans.fallback), "error");
+        update({ message: { kind: "refusal", text: fallbackText(ans.fallback) } });
+      }
       await present(ans, v);
     }
     if (my === token) update({ busy: false, thinking: null });
@@ -243,8 +248,3 @@ export function createGame({
   };
 }
 
-/** A hint's reason in the player's language (from its code), else the engine's sentence. */
-export function hintText(hint) {
-  const key = `hint.reason.${hint.code}`;
-  return hint.code && t(key, hint.params || {}) !== key ? t(key, hint.params || {}) : hint.reason;
-}

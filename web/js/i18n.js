@@ -124,19 +124,58 @@ export function who(seat) {
   return { who: seatName(seat), you: seat === 0 };
 }
 
-/** An engine refusal in the player's language (from its code and params); the engine's sentence as fallback. */
+/**
+ * An engine refusal in the player's language, from its code and params (the
+ * catalogue's `refusal.<case>` or `refusal.<code>`).  In English the engine's
+ * own sentence is shown: it is the reference the catalogue translates from,
+ * and the fallback of any code a catalogue lacks.
+ */
 export function refusalText(error) {
-  const key = `refusal.${error.code}`;
-  return has(key) ? t(key, refusalParams(error.params || {})) : error.message;
+  const p = error.params || {};
+  const key = typeof p.case === "string" && has(`refusal.${p.case}`) ? `refusal.${p.case}` : `refusal.${error.code}`;
+  if ((code === "en" && error.message) || !has(key)) return error.message || key;
+  return t(key, refusalParams(p));
 }
 
-/** A refusal's params in words: cards and lists of cards named, suits named. */
+/** Cards, lists of cards, suits and seats of a refusal's (or a hint's) params, in words. */
 export function refusalParams(params) {
   const out = { ...params };
-  for (const k of ["card", "beaten"]) if (typeof params[k] === "string") out[k] = cardName(params[k]);
-  if (Array.isArray(params.legal)) out.legal = listOf(params.legal.map(cardName));
-  for (const k of ["suit", "led", "trump"]) if (typeof params[k] === "string") out[k] = suitName(params[k]);
+  for (const k of ["card", "beaten", "winning", "partner_card"]) {
+    if (typeof params[k] === "string") out[k] = cardName(params[k]);
+  }
+  for (const k of ["legal", "missing", "tops", "higher"]) {
+    if (Array.isArray(params[k])) {
+      out[k] = listOf(params[k].map(cardName));
+      out[`${k}_n`] = params[k].length;
+    }
+  }
+  for (const k of ["suit", "led", "trump"]) {
+    out[`has_${k}`] = typeof params[k] === "string";
+    if (typeof params[k] === "string") out[k] = suitName(params[k]);
+  }
+  if (Array.isArray(params.aces)) {
+    out.aces = listOf(params.aces.map(suitName));
+    out.aces_n = params.aces.length;
+  }
+  if (Array.isArray(params.partner_signals)) {
+    out.partner_signals = listOf(params.partner_signals);
+    out.signals_n = params.partner_signals.length;
+  }
+  for (const k of ["chance", "theirs", "best"]) out[`has_${k}`] = params[k] !== null && params[k] !== undefined;
+  if (Number.isInteger(params.to_act)) out.who = seatName(params.to_act);
+  if (typeof params.phase === "string") out.phase = t(`refusal.phase.${params.phase}`);
+  if (typeof params.action === "string") out.action = t(`refusal.action.${params.action}`);
+  if ("before" in params) {
+    out.before = params.before ? t(`refusal.before.${params.before.split(".").pop()}`, { contract: params.contract }) : "";
+  }
   return out;
+}
+
+/** A hint's reason in the player's language (from its code); in English, the engine's sentence. */
+export function hintText(hint) {
+  const key = `hint.reason.${hint.code}`;
+  if (code === "en" || !hint.code || !has(key)) return hint.reason;
+  return t(key, refusalParams(hint.params || {}));
 }
 
 /** "a, b and c" in the current language. */

@@ -9,10 +9,9 @@
 // #review=challenge:<challenge id>:<hand>:<who>   a challenge's hand ("me" or a friend's index)
 
 import { h, fill } from "../dom.js";
-import { t, cardName, seatName, refusalText } from "../i18n.js";
+import { t, cardName, seatName, refusalText, hintText } from "../i18n.js";
 import { cardSVG } from "../cardart.js";
 import { actionText } from "../log.js";
-import { hintText } from "../game.js";
 import { loadHistory, recordOf, keepReview } from "../history.js";
 import { getChallenge } from "../challenges.js";
 import { decodeActions } from "../compact.js";
