@@ -91,11 +91,27 @@ def test_english_is_there_and_every_message_parses():
             parse(text)
 
 
+def scenario_keys() -> set[str]:
+    """The keys of the rule scenarios' texts: their English is in web/scenarios/<id>.json
+    (i18n.js scenarioKey), the other languages translate them in their catalogue."""
+    keys = set()
+    for path in sorted((ROOT / "web" / "scenarios").glob("*.json")):
+        sc = json.loads(path.read_text())
+        if path.name == "index.json":
+            continue
+        keys |= {f"scenario.{sc['id']}.{part}" for part in ("title", "area", "caption")}
+        keys |= {f"scenario.{sc['id']}.note." + ("any" if k == "*" else k.replace(" ", "_")) for k in sc["notes"]}
+    return keys
+
+
 @pytest.mark.parametrize("code", sorted(CATALOGUES))
 def test_every_language_has_every_key_with_the_same_arguments(code):
     cat = CATALOGUES[code]
-    assert sorted(set(EN) - set(cat)) == [], f"{code} lacks these keys"
-    assert sorted(set(cat) - set(EN)) == [], f"{code} has keys English does not"
+    scenarios = scenario_keys() if code != "en" else set()
+    assert sorted((set(EN) | scenarios) - set(cat)) == [], f"{code} lacks these keys"
+    assert sorted(set(cat) - set(EN) - scenarios) == [], f"{code} has keys English does not"
+    for key in scenarios:
+        assert parse(cat[key]) == set(), (code, key)
     for key in EN:
         assert parse(cat[key]) == parse(EN[key]), (code, key, cat[key])
     assert cat["meta.dir"] in ("ltr", "rtl") and cat["meta.name"]
@@ -111,6 +127,8 @@ def used_keys() -> tuple[set[str], set[str], set[str]]:
         named |= set(re.findall(r"""["']([\w.+-]+)["']""", src)) & set(EN)
         prefixes |= set(re.findall(r"""`([\w.+-]+\.)\$\{""", src))
         prefixes |= set(re.findall(r"""["']([\w.]+\.)["']\s*\+""", src))
+    for page in (ROOT / "web").glob("*.html"):
+        called |= set(re.findall(r'data-i18n="([\w.+-]+)"', page.read_text(encoding="utf-8")))
     lesson = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
     named |= {step["say"] for step in lesson["steps"]}
     return called, named | called, prefixes

@@ -24,7 +24,7 @@
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
 import { $, h, fill } from "./dom.js";
-import { t, setLocale, suitName, pickLocale, configureLocales } from "./i18n.js";
+import { t, setLocale, suitName, pickLocale, configureLocales, scenarioText } from "./i18n.js";
 import { configureRules, defaults, loadSettings, speedOf } from "./settings.js";
 import { createTable } from "./table.js";
 import { renderInfo } from "./bar.js";
@@ -142,8 +142,9 @@ async function showIndex(intro) {
     /* the list is a help only */
   }
   const list = h("ul", { class: "embed-list", id: "embed-list" }, ...index.map((e) => h("li", {},
-    h("a", { href: `embed.html?scenario=${encodeURIComponent(e.id)}`, dataset: { scenario: e.id } }, e.title),
-    h("span", { class: "embed-area" }, ` · ${e.rule_area}`))));
+    h("a", { href: `embed.html?scenario=${encodeURIComponent(e.id)}`, dataset: { scenario: e.id } },
+      scenarioText(e.id, "title", e.title)),
+    h("span", { class: "embed-area" }, ` · ${scenarioText(e.id, "area", e.rule_area)}`))));
   status(...(intro ? [h("p", { class: "embed-error" }, intro)] : []), h("p", {}, t("embed.choose")), list);
   root.dataset.phase = intro ? "error" : "index";
 }
@@ -202,8 +203,9 @@ async function visitorAct(action) {
   await game.act(action);
   const now = state.view;
   if (atStart && now && now.action_count > start) {
-    const note = scenario.notes[label(action)] ?? scenario.notes["*"];
-    if (note) update({ message: { kind: "lesson", text: note } });
+    const key = Object.hasOwn(scenario.notes, label(action)) ? label(action) : "*";
+    const note = scenario.notes[key];
+    if (note) update({ message: { kind: "lesson", text: scenarioText(scenario.id, "note", note, key) } });
   }
 }
 
@@ -256,9 +258,10 @@ async function main() {
     post("ready", { title: document.title });
     return;
   }
-  document.title = t("embed.page_title", { title: scenario.title });
-  $("#embed-title").textContent = scenario.title;
-  $("#embed-caption").textContent = scenario.caption;
+  const title = scenarioText(scenario.id, "title", scenario.title);
+  document.title = t("embed.page_title", { title });
+  $("#embed-title").textContent = title;
+  $("#embed-caption").textContent = scenarioText(scenario.id, "caption", scenario.caption);
   root.dataset.scenario = scenario.id;
   footer();
   if (scenario.seat !== 0) {

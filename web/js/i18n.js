@@ -171,6 +171,23 @@ export function refusalParams(params) {
   return out;
 }
 
+/** The catalogue key of a scenario's text: title, area, caption, or note (with its action's label). */
+export function scenarioKey(id, part, label = null) {
+  if (part !== "note") return `scenario.${id}.${part}`;
+  return `scenario.${id}.note.${label === "*" ? "any" : String(label).replace(/ /g, "_")}`;
+}
+
+/**
+ * A rule scenario's text in the player's language.  The English is the
+ * scenario's own (web/scenarios/<id>.json, written and checked by
+ * tools/make_scenarios.py); other languages translate it in their catalogue
+ * under scenario.<id>.*.  `english` is the scenario's text.
+ */
+export function scenarioText(id, part, english, label = null) {
+  const key = scenarioKey(id, part, label);
+  return code !== "en" && catalogues[code] && Object.hasOwn(catalogues[code], key) ? t(key) : english;
+}
+
 /** A hint's reason in the player's language (from its code); in English, the engine's sentence. */
 export function hintText(hint) {
   const key = `hint.reason.${hint.code}`;

@@ -5,7 +5,7 @@
 // scenario of web/scenarios/ opened in embed.html, in the page.
 
 import { h } from "../dom.js";
-import { t, locale } from "../i18n.js";
+import { t, locale, scenarioText } from "../i18n.js";
 import { screenHeader } from "./common.js";
 
 /** Each section: its key, the scenarios that show it, whether a house rule changes it. */
@@ -48,7 +48,7 @@ function capTable(f, cap) {
 }
 
 function demo(id, titles) {
-  const title = t(`scenario.${id}.title`) === `scenario.${id}.title` ? (titles[id] || id) : t(`scenario.${id}.title`);
+  const title = scenarioText(id, "title", titles[id] || id);
   const slot = h("div", { class: "rules-demo-frame" });
   const button = h("button", { type: "button", class: "act quiet rules-try", dataset: { scenario: id },
     "aria-expanded": "false" }, t("rulebook.try"));
