@@ -39,6 +39,7 @@ from ..api import code_of
 from .base import Bot
 from .belief.knowledge import from_view
 from .levels import BOTS, make_bot
+from .plugins import is_user_level
 
 LEVELS = ("easy", "normal", "strong")
 #: Levels ``choose`` accepts: the offered ones and the random-legal baseline.
@@ -63,14 +64,16 @@ def _prepare(view: dict, legal):
 
 
 def _table(table) -> tuple | None:
-    """``table`` checked: None, or four entries, each a level or None (a person)."""
+    """``table`` checked: None, or four entries, each a level or None (a person).  A
+    loaded bot's level (``user:<name>``, :mod:`.plugins`) is a player the built-in
+    bots know nothing of: None."""
     if table is None:
         return None
     if not isinstance(table, (list, tuple)) or len(table) != 4 \
-            or any(t is not None and t not in CHOOSABLE for t in table):
+            or any(t is not None and t not in CHOOSABLE and not is_user_level(t) for t in table):
         raise ValueError("table: four entries, one for each seat, each a level "
-                         f"({', '.join(CHOOSABLE)}) or null for a person")
-    return tuple(table)
+                         f"({', '.join(CHOOSABLE)}, or user:<name>) or null for a person")
+    return tuple(None if is_user_level(t) else t for t in table)
 
 
 def choose(view: dict, legal: list[dict] | None = None, level: str = "normal",

@@ -16,6 +16,13 @@ target), and each side's decision time (median, p95, max).  ``--json``
 writes all of it (and every deal's result with ``--per-deal``).
 
     python -m touti_core arena --a strong --b normal --deals 1000 --seed 1
+
+A side may be a bot of your own (:mod:`.plugins`, docs/bot-api.md): a wheel,
+a ``.py`` file, an importable module or an installed bot, played exactly as
+the built-in ones; its decisions that fell back to the built-in bot (an
+illegal answer, an exception, over the time cap) are counted and printed.
+
+    python -m touti_core arena --a path/to/touti_example_bot-0.1.0-py3-none-any.whl --b normal
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from typing import Any
 from .. import rng
 from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
 from ..rules import Rules
+from .base import Bot
 from .levels import BOTS, make_bot
 
 DECISION_KINDS = ("auction", "card", "other")
@@ -56,18 +64,55 @@ def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
     return hands, dealer
 
 
+def _make(name: str, seed: int | None = 0, budget: float | None = None,
+          cap: float | None = None) -> Bot:
+    """A built-in bot by name (:func:`make_bot`), or a bot of your own (:mod:`.plugins`:
+    a level ``user:<name>``, a wheel, a file, a module)."""
+    if name.partition(":")[0] in BOTS:
+        return make_bot(name, seed, budget)
+    from . import plugins
+    return plugins.make(name, seed, budget, cap)
+
+
+def _loaded_problems(players: Iterable[Bot], team_of: dict[int, int]) -> list | None:
+    """The loaded bots' decisions and problems of a hand by team (None: no loaded bot)."""
+    from .plugins import KINDS, PluginBot
+    out: list = [None, None]
+    for bot in players:
+        if isinstance(bot, PluginBot):
+            team = team_of[id(bot)]
+            t = out[team] = out[team] or {"decisions": 0, **{k: 0 for k in KINDS}, "first": None}
+            t["decisions"] += bot.decisions
+            for p in bot.problems:
+                t[p["kind"]] += 1
+                t["first"] = t["first"] or f"{p['kind']}: {p['detail']}"
+    return out if any(out) else None
+
+
+def _add_loaded(into: dict, side: str, got: dict) -> None:
+    """Adds a side's loaded-bot figures (``_loaded_problems``) into ``into[side]``."""
+    mine = into.setdefault(side, {k: 0 for k in got if k != "first"} | {"first": None})
+    for k, v in got.items():
+        if k == "first":
+            mine["first"] = mine["first"] or v
+        else:
+            mine[k] += v
+
+
 def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
-               auction_seeds=None, watch=None):
+               auction_seeds=None, watch=None, cap=None):
     """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, decision
     times by kind, actions).
 
     With ``auction`` (a bot name), that bot bids, signals and names trumps at
     every seat, so that both tables of a deal reach the same contract and
     only the card play differs.  ``watch(g, seat, bot, code)``, if given, sees
-    each decision before it is applied (for measurements)."""
+    each decision before it is applied (for measurements).  ``cap``: the time cap
+    of a loaded bot's decision (:data:`.plugins.CAP_SECONDS` by default); the
+    result then says, by team, how its decisions went (``"loaded"``)."""
     g = Game.from_deal(hands, dealer, rules)
-    bots = [make_bot(names[s & 1], seeds[s], budget) for s in range(4)]
-    bidders = [make_bot(auction, auction_seeds[s], budget) for s in range(4)] if auction else bots
+    bots = [_make(names[s & 1], seeds[s], budget, cap) for s in range(4)]
+    bidders = [_make(auction, auction_seeds[s], budget, cap) for s in range(4)] if auction else bots
     # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
     table = tuple(names[s & 1] for s in range(4))
     for bot in bots:
@@ -96,6 +141,11 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     result = {"cancelled": r["cancelled"], "declarer": r["declarer"], "contract": r["contract"],
               "made": r["made"], "delta": r["delta"], "points": r["points"],
               "conceded": r.get("conceded", False)}
+    team_of = {id(b): s & 1 for s, b in enumerate(bots)}
+    team_of.update({id(b): s & 1 for s, b in enumerate(bidders)})
+    loaded = _loaded_problems({id(b): b for b in bots + bidders}.values(), team_of)
+    if loaded:
+        result["loaded"] = loaded
     return result, kinds, [list(a) for a in log]
 
 
@@ -107,9 +157,11 @@ def _mix(*xs: int) -> int:
 
 
 def play_deal(args: tuple) -> dict:
-    """Both tables of deal ``i``: A on team 0 then A on team 1."""
+    """Both tables of deal ``i``: A on team 0 then A on team 1.  ``args``: ``(i, a, b,
+    seed, rules, budget[, auction[, cap]])``."""
     i, a, b, seed, rules_dict, budget = args[:6]
     auction = args[6] if len(args) > 6 else None
+    cap = args[7] if len(args) > 7 else None
     rules = Rules.from_dict(rules_dict)
     hands, dealer = deal_hands(seed, i)
     out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
@@ -117,9 +169,12 @@ def play_deal(args: tuple) -> dict:
     for table, names in enumerate(((a, b), (b, a))):
         seeds = [_mix(seed, i, table, s) for s in range(4)]
         res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget, auction,
-                                   [_mix(seed, i, 7, s) for s in range(4)])
+                                   [_mix(seed, i, 7, s) for s in range(4)], cap=cap)
         side_of_team = ("A", "B") if table == 0 else ("B", "A")
         res["team_of_A"] = 0 if table == 0 else 1
+        for team, got in enumerate(res.pop("loaded", None) or ()):
+            if got:
+                _add_loaded(out.setdefault("loaded", {}), side_of_team[team], got)
         out["tables"].append(res)
         for team in (0, 1):
             for k, v in kinds[team].items():
@@ -217,6 +272,10 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
     for side in "AB":
         am = contracts[side].pop("amounts")
         contracts[side]["mean_contract"] = sum(am) / len(am) if am else None
+    extra: dict[str, Any] = {}
+    for d in deals:
+        for side, got in d.get("loaded", {}).items():
+            _add_loaded(extra.setdefault("loaded", {}), side, got)   # a bot of one's own, by side
     return {
         "A": a, "B": b, "deals": len(deals), "hands": 2 * len(deals), "cancelled": cancelled,
         "mean_per_hand": {s: sum(v) / len(v) if v else 0.0 for s, v in per_hand.items()},
@@ -225,6 +284,7 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
         "contracts": contracts,
         "games": games_to_target(deals, target),
         "decision_time": times,
+        **extra,
     }
 
 
@@ -243,6 +303,11 @@ def report(s: dict) -> str:
         mc = f"{c['mean_contract']:.1f}" if c["mean_contract"] else "-"
         lines.append(f"contracts {side} ({s[side]}): taken {c['taken']}, made {c['made']}, "
                      f"failed {c['failed']}, conceded by the defence {c['conceded']}, mean contract {mc}")
+    for side, got in sorted(s.get("loaded", {}).items()):
+        fell = sum(got[k] for k in ("illegal", "error", "slow"))
+        lines.append(f"loaded bot {side} ({s[side]}): {fell} of {got['decisions']} decisions fell back "
+                     f"to the normal bot (illegal {got['illegal']}, exception {got['error']}, "
+                     f"too slow {got['slow']})" + (f"; first: {got['first']}" if got["first"] else ""))
     gm = s["games"]
     lines.append(f"games to the target: {gm['games']}; A won {gm['wins_A']} "
                  f"({100 * gm['rate_A']:.1f}%, 95% CI {100 * gm['ci95_A'][0]:.1f}-{100 * gm['ci95_A'][1]:.1f}%)")
@@ -257,14 +322,16 @@ def report(s: dict) -> str:
 
 def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
-        auction: str | None = None) -> dict:
-    """Play the arena and return the summary (with every deal under ``"per_deal"``)."""
+        auction: str | None = None, cap: float | None = None) -> dict:
+    """Play the arena and return the summary (with every deal under ``"per_deal"``).
+    ``a``, ``b``, ``auction``: built-in bots or bots of one's own (loaded here, once,
+    before the worker processes start); ``cap``: a loaded bot's time cap a decision."""
     for name in (a, b):
-        make_bot(name)          # unknown names and settings fail here, before any work
+        _make(name)             # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
     if auction:
-        make_bot(auction)
-    jobs = [(i, a, b, seed, r.to_dict(), budget, auction) for i in range(deals)]
+        _make(auction)
+    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap) for i in range(deals)]
     workers = workers or os.cpu_count() or 1
     results = []
     t0 = time.perf_counter()
@@ -297,12 +364,17 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m touti_core arena",
                                 description="Duplicate arena: every deal played twice, teams swapped.")
-    p.add_argument("--a", default="strong", help=f"side A's bot: {', '.join(BOTS)} (default strong)")
+    p.add_argument("--a", default="strong", help=f"side A's bot: {', '.join(BOTS)} (default strong), "
+                   "or a bot of your own: a .whl, a .py file, a module or an installed bot "
+                   "(docs/bot-api.md)")
     p.add_argument("--b", default="normal", help="side B's bot (default normal)")
     p.add_argument("--deals", type=int, default=100, help="number of deals (each played twice)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     p.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
     p.add_argument("--budget", type=float, default=None, help="time cap per decision, seconds")
+    p.add_argument("--cap", type=float, default=None,
+                   help="a loaded bot's time cap per decision, seconds (default 2): a slower "
+                        "decision is reported and the normal bot decides instead")
     p.add_argument("--auction", default=None,
                    help="a bot that bids and names trumps at every seat (both tables then reach "
                         "the same contract: compares the card play alone)")
@@ -315,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = json.loads(args.rules) if args.rules else None
         s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
                 None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
-                args.auction)
+                args.auction, args.cap)
     except (ValueError, json.JSONDecodeError) as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

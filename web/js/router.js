@@ -20,6 +20,7 @@ const SCREENS = {
   review: () => import("./views/review.js"),
   stats: () => import("./views/stats.js"),
   sheet: () => import("./views/sheet.js"),
+  bots: () => import("./views/bots.js"),
 };
 
 /** The route of a fragment: {view, payload}; the game for anything that is not a screen. */

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t, seatName, LOCALES, locale } from "./i18n.js";
 import { openDialog } from "./dialogs.js";
 import {
-  LEVELS, SPEEDS, TARGETS, normalize, sameRules, encodeCode, decodeCode, ruleSchema,
+  seatLevels, levelName, SPEEDS, TARGETS, normalize, sameRules, encodeCode, decodeCode, ruleSchema,
 } from "./settings.js";
 
 function select(name, label, options, value) {
@@ -47,7 +47,7 @@ export function openSettings(current, on) {
   const form = h("form", { class: "settings", id: "settings-form", onsubmit: (e) => e.preventDefault() },
     h("fieldset", {}, h("legend", {}, t("settings.bots")),
       ...[1, 2, 3].map((seat) => select(`level-${seat}`, t("settings.level_for", { who: seatName(seat) }),
-        LEVELS.map((l) => [l, t(`level.${l}`)]), s.levels[seat])),
+        seatLevels().map((l) => [l, levelName(l)]), s.levels[seat])),
       check("watch", t("settings.watch"), s.watch),
       check("takeBacks", t("settings.take_backs"), s.takeBacks)),
     h("fieldset", {}, h("legend", {}, t("settings.speed")),

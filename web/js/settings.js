@@ -9,10 +9,40 @@
 // descriptions by own keys only, and any unknown value takes its default.
 
 import { siteStore } from "./storage.js";
+import { t } from "./i18n.js";
 
 const KEY = "touti.settings.v1";
 
 export const LEVELS = ["easy", "normal", "strong"];
+
+// Bots of the player's own (views/bots.js, docs/bot-api.md): a loaded bot plays
+// at the level "user:<its name>".  It lives in the engine's worker, so only for
+// this visit: the settings accept its level once it is loaded (addUserLevel),
+// and a stored "user:..." level of a bot not loaded in this visit is "normal".
+
+/** A loaded bot's level: "user:" and its name (a letter or digit, then letters, digits, " _.-"). */
+export const USER_LEVEL = /^user:[\p{L}\p{N}][\p{L}\p{N}_ .-]{0,39}$/u;
+const userLevels = new Set();
+
+/** Accepts a loaded bot's level in the settings (for this visit). */
+export function addUserLevel(level) {
+  if (USER_LEVEL.test(level)) userLevels.add(level);
+}
+
+/** The loaded bots' levels of this visit. */
+export function loadedLevels() {
+  return [...userLevels];
+}
+
+/** The levels a bot seat may take now: the built-in ones, then the loaded bots'. */
+export function seatLevels() {
+  return [...LEVELS, ...userLevels];
+}
+
+/** A level as players read it: the level's word, or a loaded bot's own name. */
+export function levelName(level) {
+  return typeof level === "string" && USER_LEVEL.test(level) ? level.slice(5) : t(`level.${level}`);
+}
 export const SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.45, instant: 0 });
 /** Targets offered in the settings (the engine takes any positive multiple of 10). */
 export const TARGETS = [100, 200, 300, 400, 500, 600, 800, 1000];
@@ -67,7 +97,7 @@ export function normalize(raw) {
   if (!raw || typeof raw !== "object") return s;
   const levels = raw.levels && typeof raw.levels === "object" ? raw.levels : {};
   for (const seat of ["1", "2", "3"]) {
-    if (Object.hasOwn(levels, seat) && LEVELS.includes(levels[seat])) s.levels[seat] = levels[seat];
+    if (Object.hasOwn(levels, seat) && seatLevels().includes(levels[seat])) s.levels[seat] = levels[seat];
   }
   s.watch = raw.watch === true;
   s.takeBacks = raw.takeBacks === true;

@@ -15,6 +15,7 @@ import { backSVG } from "./cardart.js";
 import { createTrick, POSITIONS } from "./trick.js";
 import { createHand } from "./hand.js";
 import { createControls } from "./controls.js";
+import { levelName } from "./settings.js";
 
 const BACK = backSVG({ title: "" });
 
@@ -84,7 +85,7 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       if (count) count.textContent = v ? t("cards.count", { n: v.hand_counts[seat] }) : "";
       const level = el.querySelector(".seat-level");
       const lv = seat === 0 ? (st.settings.watch ? "normal" : null) : (st.gameLevels || st.settings.levels)[seat];
-      level.textContent = lv ? t("level.bot", { level: t(`level.${lv}`) }) : "";
+      level.textContent = lv ? t("level.bot", { level: levelName(lv) }) : "";
       el.dataset.level = lv || "human";
       // the bubble's word, and for a screen reader who said it
       const text = st.bubbles[seat];

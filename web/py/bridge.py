@@ -33,6 +33,29 @@ Requests (fields beyond ``op``):
   by ``touti_core.sheet.score_sheet`` (``"sheet"`` in the answer), or the
   refusal of its first impossible entry; no session's game is touched.
 
+Bots of one's own (``touti_core.bots.plugins``, docs/bot-api.md):
+
+- ``load_bot``: ``filename`` (a wheel's name), ``data`` (its bytes, base64) — the
+  wheel installed with micropip (loaded now, on first use) and its bots imported:
+  ``{"ok": true, "bots": [...], "loaded": [...]}`` (each bot's ``name``,
+  ``level`` ``"user:<name>"``, ``source``, ``version``, its decisions and
+  problems), or ``bot_load_failed`` (``params``: ``bot``, ``detail``).  The only
+  asynchronous op: ``handle`` answers it with an awaitable of the JSON text;
+- ``bots``: the loaded bots (``"loaded"``), with their decisions and problems;
+- ``bot`` with a ``level`` ``"user:<name>"``: the loaded bot decides through
+  ``plugins.Plugin.decide`` (the seat's view only; its answer checked by the
+  engine); an answer refused, an exception or a decision over the time cap is
+  played by the normal bot instead and reported in ``"fallback"`` (the bot's
+  name, ``kind``, ``detail``...); ``bot_not_loaded`` if it is not loaded;
+- ``arena_start``: ``a`` (a level or a loaded bot's), ``b`` (a level), ``deals``,
+  ``seed`` — a duplicate arena (touti_core.bots.arena) in this session (the page
+  names its own: the game is untouched); ``arena_step``: its next deal, both
+  tables, and the summary so far (``arena.summarize``: the paired difference and
+  its 95% interval...).
+
+A ``table`` may name loaded bots (``"user:<name>"``): the built-in bots know
+nothing of them (as of a person).
+
 Answers: ``{"ok": true, "view": ..., "action": ...}`` (``hint``: ``"hint"``), or
 ``{"ok": false, "error": {"code", "message", "params"}}``: an engine refusal
 (its codes), ``bad_request`` (a request of the wrong shape: the page words it
@@ -40,7 +63,10 @@ from its catalogue, ``message`` is the English fallback), ``not_your_seat``, or
 ``internal`` (a bug: ``params.detail`` says what failed).
 """
 
+import base64
 import json
+import math
+import re
 
 from touti_core import api, bots, sheet
 from touti_core.cards import display_order
@@ -53,6 +79,7 @@ class Session:
     def __init__(self):
         self.state = None
         self.people = {PAGE_SEAT}
+        self.arena = None        # a duplicate arena in progress (arena_start)
 
 
 #: The sessions by name (a handful at most: the page names them).
@@ -91,7 +118,7 @@ def _is_seats(x):
 
 def _is_table(x):
     return x is None or (isinstance(x, list) and len(x) == 4
-                         and all(t is None or t in bots.CHOOSABLE for t in x))
+                         and all(t is None or t in bots.CHOOSABLE or bots.is_user_level(t) for t in x))
 
 
 def _bot_seed(state, seat):
@@ -202,7 +229,7 @@ def op_act(req):
 
 def op_bot(req):
     st = _game()
-    level = _field(req, "level", lambda x: x in bots.CHOOSABLE)
+    level = _field(req, "level", lambda x: x in bots.CHOOSABLE or bots.is_user_level(x))
     table = _field(req, "table", _is_table, optional=True)
     seat = st["to_act"]
     if seat is None:
@@ -214,6 +241,8 @@ def op_bot(req):
     if seat in S.people:
         raise api.IllegalAction("not_your_seat", "This seat is played by a person, not a bot.",
                                 {"seat": seat})
+    if bots.is_user_level(level):
+        return _user_bot(st, seat, level, table)
     v = api.view(st, seat)
     action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table)
     S.state = api.act(st, action)
@@ -236,7 +265,142 @@ def op_sheet(req):
     return {"ok": True, "sheet": sheet.score_sheet(_field(req, "sheet", lambda x: isinstance(x, dict)))}
 
 
-OPS = {"new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
+# ------------------------------------------------------ bots of one's own
+#: The largest wheel a page may load (bytes).
+MAX_WHEEL = 4_000_000
+WHEEL_NAME = re.compile(r"^[A-Za-z0-9_.+!-]{1,200}\.whl$")
+
+
+def _plugin(level):
+    """The loaded bot of a level, or the refusal ``bot_not_loaded``."""
+    from touti_core.bots import plugins
+    try:
+        return plugins.get(level)
+    except plugins.PluginError as e:
+        raise api.IllegalAction("bot_not_loaded", f"The bot {e.bot} is not loaded: load it again "
+                                "in Your bots.", {"bot": e.bot}) from None
+
+
+def _user_bot(st, seat, level, table):
+    """A loaded bot's decision for ``seat`` (the built-in bot's when it fails, reported)."""
+    bot = _plugin(level)
+    seating = None if table is None else [None if bots.is_user_level(t) else t for t in table]
+    action, _, problem = bot.decide(api.game_of(st), seat, seed=_bot_seed(st, seat), table=seating)
+    S.state = api.act(st, action)
+    out = _out(action)
+    if problem is not None:
+        out["fallback"] = problem
+    return out
+
+
+async def _install(path):
+    """Installs the wheel at ``path`` with micropip (loaded on first use, from the
+    build's lock file; never at start-up); returns the folder it went into."""
+    import pyodide_js
+    await pyodide_js.loadPackage("micropip")
+    import micropip
+    import site
+    await micropip.install("emfs:" + path, deps=False, reinstall=True)
+    return site.getsitepackages()[0]
+
+
+def _load_failed(bot, detail):
+    return {"ok": False, "error": {
+        "code": "bot_load_failed", "message": f"The bot {bot} could not be loaded: {detail}",
+        "params": {"bot": bot, "detail": detail}}}
+
+
+async def op_load_bot(req):
+    import os
+    import tempfile
+    from touti_core.bots import plugins
+    filename = _field(req, "filename", lambda x: isinstance(x, str) and WHEEL_NAME.match(x))
+    data = _field(req, "data", lambda x: isinstance(x, str) and len(x) <= MAX_WHEEL * 4 // 3 + 4)
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except ValueError:
+        raise BadRequest("data") from None
+    try:
+        meta = plugins.inspect_wheel(raw, filename)
+    except plugins.PluginError as e:
+        return _load_failed(e.bot, e.detail)
+    folder = os.path.join(tempfile.gettempdir(), "touti-bots")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, filename)
+    with open(path, "wb") as f:
+        f.write(raw)
+    try:
+        site = await _install(path)
+    except Exception as e:
+        return _load_failed(next(iter(meta["bots"])), f"micropip could not install it "
+                            f"({type(e).__name__}: {str(e)[:200]})")
+    try:
+        loaded = plugins.load_installed(site, meta, filename)
+    except plugins.PluginError as e:
+        return _load_failed(e.bot, e.detail)
+    return {"ok": True, "bots": [p.info() for p in loaded], "loaded": _loaded()}
+
+
+def _loaded():
+    from touti_core.bots import plugins
+    return [p.info() for p in plugins.REGISTRY.values()]
+
+
+def op_bots(req):
+    return {"ok": True, "loaded": _loaded()}
+
+
+def _finite(x):
+    """A summary as JSON (an interval of a single deal is unbounded: null)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_finite(v) for v in x]
+    return x
+
+
+def op_arena_start(req):
+    """A duplicate arena in this session: ``a`` against ``b`` on ``deals`` deals of ``seed``."""
+    a = _field(req, "a", lambda x: x in bots.CHOOSABLE or bots.is_user_level(x))
+    b = _field(req, "b", lambda x: x in bots.CHOOSABLE)
+    deals = _field(req, "deals", lambda x: type(x) is int and 1 <= x <= 1000)
+    seed = _field(req, "seed", _is_seed)
+    if bots.is_user_level(a):
+        _plugin(a)
+    S.arena = {"a": a, "b": b, "deals": deals, "seed": seed, "results": []}
+    return {"ok": True, "arena": {"a": a, "b": b, "deals": deals, "seed": seed, "played": 0}}
+
+
+def op_arena_step(req):
+    """The arena's next deal (both tables), and the summary of the deals played."""
+    from touti_core.bots import arena
+    from touti_core.rules import Rules
+    ar = S.arena
+    if ar is None:
+        raise BadRequest("arena")
+    if bots.is_user_level(ar["a"]):
+        _plugin(ar["a"])
+    i = len(ar["results"])
+    if i < ar["deals"]:
+        ar["results"].append(arena.play_deal((i, ar["a"], ar["b"], ar["seed"], Rules().to_dict(),
+                                              None)))
+    s = arena.summarize(ar["results"], ar["a"], ar["b"], Rules().target)
+    last = ar["results"][-1]
+    diff = sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in last["tables"]) / 2
+    return {"ok": True, "played": len(ar["results"]), "deals": ar["deals"],
+            "deal": {"deal": last["deal"], "difference": diff},
+            "summary": _finite({k: s[k] for k in ("A", "B", "deals", "hands", "cancelled", "mean_per_hand",
+                                                   "paired_difference", "contracts", "games")
+                                if k in s} | {"loaded": s.get("loaded", {})})}
+
+
+#: Answered with an awaitable (micropip installs asynchronously).
+ASYNC_OPS = {"load_bot": op_load_bot}
+
+OPS = {"bots": op_bots, "arena_start": op_arena_start, "arena_step": op_arena_step,
+       "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 
@@ -260,8 +424,28 @@ def _session(req):
     S = SESSIONS[name]
 
 
+def _error(e):
+    """The answer of a request that failed."""
+    if isinstance(e, BadRequest):
+        return _bad_request(e.what)
+    if isinstance(e, api.IllegalAction):
+        return {"ok": False, "error": e.to_json()}
+    # a bug: the page shows a sentence, the detail goes to the log
+    return {"ok": False, "error": {
+        "code": "internal", "message": "Something went wrong in the game engine.",
+        "params": {"detail": f"{type(e).__name__}: {str(e)[:200]}"}}}
+
+
+async def _answer_async(fn, req):
+    try:
+        return json.dumps(await fn(req))
+    except Exception as e:
+        return json.dumps(_error(e))
+
+
 def handle(text):
-    """One request (JSON text) -> its answer (JSON text); never raises."""
+    """One request (JSON text) -> its answer (JSON text); never raises.  An op of
+    ``ASYNC_OPS`` is answered with an awaitable of its JSON text (the worker awaits it)."""
     try:
         try:
             req = json.loads(text)
@@ -269,16 +453,14 @@ def handle(text):
             return json.dumps(_bad_request("json"))
         if not isinstance(req, dict):
             return json.dumps(_bad_request("op"))
-        fn = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
+        op = req.get("op")
+        if isinstance(op, str) and op in ASYNC_OPS:
+            _session(req)
+            return _answer_async(ASYNC_OPS[op], req)
+        fn = OPS.get(op) if isinstance(op, str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))
         _session(req)
         return json.dumps(fn(req))
-    except BadRequest as e:
-        return json.dumps(_bad_request(e.what))
-    except api.IllegalAction as e:
-        return json.dumps({"ok": False, "error": e.to_json()})
-    except Exception as e:  # a bug: the page shows a sentence, the detail goes to the log
-        return json.dumps({"ok": False, "error": {
-            "code": "internal", "message": "Something went wrong in the game engine.",
-            "params": {"detail": f"{type(e).__name__}: {str(e)[:200]}"}}})
+    except Exception as e:
+        return json.dumps(_error(e))

@@ -6,6 +6,7 @@ import { h, fill } from "../dom.js";
 import { t, seatName, suitName } from "../i18n.js";
 import { openDialog } from "../dialogs.js";
 import { loadHistory, clearHistory, mergeHistory } from "../history.js";
+import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
 
 function date(ms) {
@@ -36,7 +37,7 @@ function rulesText(rules) {
 
 function levelsText(levels) {
   if (!levels) return "";
-  return [1, 2, 3].map((s) => `${seatName(s)}: ${t(`level.${levels[s]}`)}`).join(", ");
+  return [1, 2, 3].map((s) => `${seatName(s)}: ${levelName(levels[s])}`).join(", ");
 }
 
 function gameItem(game) {

@@ -6,6 +6,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadHistory } from "../history.js";
+import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
 
 /** The figures of some games (the player's team is team 0). */
@@ -89,7 +90,7 @@ export function mount(container, app) {
     groups.get(key).push(g);
   }
   const label = (key) => t("stats.against", {
-    right: t(`level.${key.split("/")[0]}`), partner: t(`level.${key.split("/")[1]}`), left: t(`level.${key.split("/")[2]}`) });
+    right: levelName(key.split("/")[0]), partner: levelName(key.split("/")[1]), left: levelName(key.split("/")[2]) });
   container.replaceChildren(
     screenHeader(t("screen.stats"), h("a", { href: "#history", class: "act quiet", id: "stats-history" }, t("screen.history"))),
     games.length ? section(t("stats.all"), games) : h("p", { class: "paper" }, t("history.empty")),

@@ -1,0 +1,294 @@
+"""Bots of one's own (touti_core.bots.plugins): a bot sees its seat's view only,
+as a copy; an illegal answer, an exception or a decision over the cap is
+reported with the bot's name and the normal bot decides instead; bots are
+found by their entry points and loaded from wheels, files and modules; the
+arena plays them (``python -m touti_core arena --a <wheel>``), and so does
+the worker's bridge (load_bot, bot, arena_start / arena_step)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from touti_core import api, bots
+from touti_core.bots import arena, plugins
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("bot_wheels", ROOT / "tests" / "bot_wheels.py")
+bot_wheels = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bot_wheels)
+
+
+@pytest.fixture(scope="module")
+def wheels(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheels")
+    found = {"example": bot_wheels.example_wheel(out)}
+    for kind in bot_wheels.BROKEN:
+        found[kind] = bot_wheels.broken_wheel(kind, out)
+    return found
+
+
+def position(seed: int = 3, actions: int = 14):
+    """A game in the play phase (bots' moves), and the seat to act."""
+    state = api.new_game(seed)
+    while state["phase"] != "play" or len(state["actions"]) < actions:
+        v = api.view(state, state["to_act"])
+        state = api.act(state, bots.choose(v, v["legal"], "normal"))
+    return state, state["to_act"]
+
+
+def test_a_bot_gets_its_seats_view_only_and_a_copy_it_may_change():
+    state, seat = position()
+    seen = []
+
+    def choose(view, legal):
+        seen.append(json.loads(json.dumps(view)))
+        answer = dict(legal[-1])
+        view["hand"].clear()                   # vandalism: changes nothing
+        view["hands"][(seat + 1) % 4] = ["1O"]
+        legal.clear()
+        view["legal"].append({"type": "play", "seat": seat, "card": "1O"})
+        return answer
+
+    bot = plugins.Plugin("vandal", choose, "a test")
+    g = api.game_of(state)
+    action, code, problem = bot.decide(g, seat)
+    assert problem is None and action == api.legal_actions(state)[-1]
+    assert seen[0] == api.view(state, seat)                     # the seat's view, nothing more
+    assert [h is None for h in seen[0]["hands"]] == [s != seat for s in range(4)]
+    assert api.game_of(state).hands == g.hands and api.view(state, seat) == seen[0]
+    again, _, _ = bot.decide(g, seat)                           # a fresh view each time
+    assert seen[1] == seen[0] and again == action
+
+
+@pytest.mark.parametrize("choose, kind, code", [
+    (lambda view, legal: {"type": "bid", "seat": view["seat"], "amount": 75}, "illegal", "wrong_phase"),
+    (lambda view, legal: {"type": "play", "seat": (view["seat"] + 1) % 4, "card": "1O"}, "illegal", "not_your_turn"),
+    (lambda view, legal: "3C", "illegal", "malformed"),
+    (lambda view, legal: {"type": "play", "seat": view["seat"], "card": object()}, "illegal", "malformed"),
+    (lambda view, legal: 1 / 0, "error", None),
+])
+def test_a_refused_answer_or_an_exception_is_reported_and_the_normal_bot_decides(choose, kind, code):
+    state, seat = position()
+    bot = plugins.Plugin("rogue", choose, "a test")
+    action, _, problem = bot.decide(api.game_of(state), seat, seed=11)
+    v = api.view(state, seat)
+    assert action == bots.choose(v, v["legal"], "normal", 11)        # the normal bot's own choice
+    assert problem["bot"] == "rogue" and problem["seat"] == seat and problem["kind"] == kind
+    assert problem["code"] == code and problem["detail"] and problem["fallback"] == "normal"
+    if kind == "error":
+        assert problem["detail"].startswith("ZeroDivisionError")
+    assert bot.problems[kind] == 1 and bot.decisions == 1 and bot.info()["recent"] == [problem]
+
+
+def test_a_slow_decision_is_reported_and_discarded_even_when_legal():
+    state, seat = position()
+    bot = plugins.plugin_of(_Slow(), "slow", "a test")
+    action, _, problem = bot.decide(api.game_of(state), seat, seed=5, cap=0.01)
+    v = api.view(state, seat)
+    assert problem["kind"] == "slow" and problem["ms"] >= 50 and problem["cap_ms"] == 10
+    assert action == bots.choose(v, v["legal"], "normal", 5)
+    _, _, none = bot.decide(api.game_of(state), seat, cap=5)     # under the cap: its own answer
+    assert none is None
+
+
+class _Slow:
+    name = "slow"
+
+    @staticmethod
+    def choose(view, legal):
+        import time
+        time.sleep(0.05)
+        return legal[-1]
+
+
+def test_bots_are_found_by_their_entry_points(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    (site / "touti_owl_bot").mkdir(parents=True)
+    (site / "touti_owl_bot" / "__init__.py").write_text("def choose(view, legal):\n    return legal[0]\n")
+    info = site / "touti_owl_bot-2.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: touti-owl-bot\nVersion: 2.0\n")
+    (info / "entry_points.txt").write_text("[touti.bots]\nowl = touti_owl_bot\n")
+    monkeypatch.syspath_prepend(str(site))
+    assert "owl" in plugins.discover()
+    [owl] = plugins.load("owl")
+    assert (owl.name, owl.level, owl.version) == ("owl", "user:owl", "2.0")
+    assert plugins.get("user:owl") is owl and plugins.load("user:owl") == [owl]
+    assert bots._table([None, "user:owl", "normal", "user:anything"]) == (None, None, "normal", None)
+
+
+def test_wheels_files_and_modules_load_and_bad_ones_are_refused_with_the_bots_name(wheels, tmp_path):
+    [ex] = plugins.load(str(wheels["example"]))
+    assert (ex.name, ex.version, ex.source) == ("example", "0.1.0", wheels["example"].name)
+    with pytest.raises(plugins.PluginError) as e:
+        plugins.load(str(wheels["broken"]))
+    assert e.value.bot == "broken" and "touti_no_such_module" in e.value.detail
+    py = tmp_path / "mine.py"
+    py.write_text("name = 'mine'\ndef choose(view, legal):\n    return legal[0]\n")
+    assert plugins.load(str(py))[0].name == "mine"
+    with pytest.raises(plugins.PluginError, match="no such bot"):
+        plugins.load("touti_no_such_bot_module")
+    with pytest.raises(plugins.PluginError, match="has no choose"):
+        plugins.load("json")
+    data = wheels["example"].read_bytes()
+    bad = [("x.zip", data, "not a wheel's name"), ("x-1.0-py3-none-any.whl", b"no zip", "is not a wheel"),
+           ("touti_example_bot-0.1.0-cp314-cp314-emscripten_wasm32.whl", data, "pure-Python")]
+    for name, blob, why in bad:
+        with pytest.raises(plugins.PluginError, match=why):
+            plugins.inspect_wheel(blob, name)
+    for arc, why in (("touti_core/__init__.py", "would replace"), ("json/__init__.py", "would replace")):
+        other = tmp_path / "other.whl"
+        with zipfile.ZipFile(wheels["example"]) as z, zipfile.ZipFile(other, "w") as w:
+            for item in z.namelist():
+                w.writestr(item, z.read(item))
+            w.writestr(arc, "")
+        with pytest.raises(plugins.PluginError, match=why):
+            plugins.inspect_wheel(other.read_bytes(), wheels["example"].name)
+    nobot = tmp_path / "nobot.whl"
+    with zipfile.ZipFile(wheels["example"]) as z, zipfile.ZipFile(nobot, "w") as w:
+        for item in z.namelist():
+            if not item.endswith("entry_points.txt"):
+                w.writestr(item, z.read(item))
+    with pytest.raises(plugins.PluginError, match="declares no bot"):
+        plugins.inspect_wheel(nobot.read_bytes(), wheels["example"].name)
+
+
+def test_the_arena_plays_a_wheel_from_the_command_line(wheels):
+    r = subprocess.run([sys.executable, "-m", "touti_core", "arena", "--a", str(wheels["example"]),
+                        "--b", "normal", "--deals", "3", "--seed", "4", "--workers", "2", "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "paired difference A-B per hand" in r.stdout and "95% CI" in r.stdout
+    assert "loaded bot A (" in r.stdout and ": 0 of " in r.stdout
+    r = subprocess.run([sys.executable, "-m", "touti_core", "arena", "--a", str(wheels["cheater"]),
+                        "--deals", "1", "--workers", "1", "--quiet", "--b", "easy"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if x.startswith("loaded bot A"))
+    n = int(line.split(" of ")[1].split()[0])
+    assert f": {n} of {n} decisions fell back" in line and f"illegal {n}" in line
+    r = subprocess.run([sys.executable, "-m", "touti_core", "arena", "--a", str(wheels["broken"]), "--deals", "1"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "bot broken:" in r.stderr and "touti_no_such_module" in r.stderr
+
+
+def test_the_arena_counts_a_slow_bots_decisions_over_its_cap(wheels):
+    s = arena.run(str(wheels["sleeper"]), "easy", deals=1, seed=2, workers=1, cap=0.01)
+    got = s["loaded"]["A"]
+    assert got["slow"] == got["decisions"] > 0 and got["first"].startswith("slow: ")
+    assert "B" not in s["loaded"]
+
+
+# ------------------------------------------------------------------ the bridge
+BRIDGE = ROOT / "web" / "py" / "bridge.py"
+
+
+@pytest.fixture()
+def bridge(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("touti_bridge", BRIDGE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    site = tmp_path / "site"
+
+    async def install(path):              # what micropip does in the page: unpack into site-packages
+        with zipfile.ZipFile(path) as z:
+            z.extractall(site)
+        monkeypatch.syspath_prepend(str(site))
+        return str(site)
+
+    module._install = install
+    return module
+
+
+def call(bridge, **req) -> dict:
+    out = bridge.handle(json.dumps(req))
+    if not isinstance(out, str):
+        out = asyncio.run(out)
+    return json.loads(out)
+
+
+def load(bridge, wheel: Path) -> dict:
+    return call(bridge, op="load_bot", filename=wheel.name, data=base64.b64encode(wheel.read_bytes()).decode())
+
+
+def test_the_bridge_loads_a_wheel_and_its_bot_plays_a_seat(bridge, wheels):
+    ans = load(bridge, wheels["example"])
+    assert ans["ok"], ans
+    assert [b["level"] for b in ans["bots"]] == ["user:example"]
+    table = [None, "user:example", "normal", "user:example"]
+    view = call(bridge, op="new", seed=8)["view"]
+    before = plugins.get("user:example").decisions
+    while view["phase"] not in ("hand_over", "game_over"):       # a whole hand
+        seat = view["to_act"]
+        if seat == 0:
+            ans = call(bridge, op="act", action=view["legal"][0])
+        else:
+            ans = call(bridge, op="bot", level=table[seat], table=table)
+            assert "fallback" not in ans, ans
+        assert ans["ok"], ans
+        view = ans["view"]
+    assert plugins.get("user:example").decisions > before + 10
+    assert call(bridge, op="hint", table=table)["ok"]
+    listed = call(bridge, op="bots")["loaded"]
+    assert any(b["name"] == "example" and b["decisions"] > 0 for b in listed)
+
+
+@pytest.mark.parametrize("kind", ["raiser", "cheater"])
+def test_a_broken_bot_is_reported_and_the_game_goes_on(bridge, wheels, kind):
+    assert load(bridge, wheels[kind])["ok"]
+    view = call(bridge, op="new", seed=8, people=[])["view"]
+    for _ in range(12):
+        ans = call(bridge, op="bot", level=f"user:{kind}", table=[f"user:{kind}"] * 4)
+        assert ans["ok"], ans
+        f = ans["fallback"]
+        assert f["bot"] == kind and f["kind"] == ("error" if kind == "raiser" else "illegal")
+        assert f["detail"] and ans["action"]["seat"] == view["to_act"] == f["seat"]
+        view = ans["view"]
+    assert view["action_count"] == 12
+
+
+def test_the_bridge_reports_a_wheel_that_does_not_load_and_bad_requests(bridge, wheels):
+    ans = load(bridge, wheels["broken"])
+    assert not ans["ok"] and ans["error"]["code"] == "bot_load_failed"
+    assert ans["error"]["params"]["bot"] == "broken" and "touti_no_such_module" in ans["error"]["params"]["detail"]
+    for req, field in (({"filename": "x.zip", "data": ""}, "filename"),
+                       ({"filename": "x-1-py3-none-any.whl", "data": "%%%"}, "data"),
+                       ({"filename": "x-1-py3-none-any.whl"}, "data")):
+        ans = call(bridge, op="load_bot", **req)
+        assert ans["error"]["code"] == "bad_request" and ans["error"]["params"]["field"] == field
+    ans = call(bridge, op="load_bot", filename="x-1.0-py3-none-any.whl", data="bm90IGEgemlw")
+    assert ans["error"]["code"] == "bot_load_failed"
+    call(bridge, op="new", seed=1, people=[])
+    ans = call(bridge, op="bot", level="user:nobody_loaded_me")
+    assert ans["error"]["code"] == "bot_not_loaded" and ans["error"]["params"]["bot"] == "nobody_loaded_me"
+
+
+def test_the_bridges_arena_gives_the_command_lines_figures_and_leaves_the_game_alone(bridge, wheels):
+    assert load(bridge, wheels["example"])["ok"]
+    game = call(bridge, op="new", seed=5)["view"]
+    ans = call(bridge, op="arena_start", session="arena", a="user:example", b="normal", deals=3, seed=9)
+    assert ans["ok"] and ans["arena"]["played"] == 0
+    steps = [call(bridge, op="arena_step", session="arena") for _ in range(3)]
+    assert [s["played"] for s in steps] == [1, 2, 3] and steps[0]["summary"]["paired_difference"]["ci95"] == [None, None]
+    cli = arena.run(str(wheels["example"]), "normal", deals=3, seed=9, workers=1)
+    got = steps[-1]["summary"]
+    assert got["paired_difference"]["mean"] == pytest.approx(cli["paired_difference"]["mean"])
+    assert got["paired_difference"]["ci95"] == pytest.approx(cli["paired_difference"]["ci95"])
+    assert got["mean_per_hand"] == pytest.approx(cli["mean_per_hand"])
+    assert got["loaded"]["A"]["decisions"] == cli["loaded"]["A"]["decisions"]
+    assert [s["deal"]["difference"] for s in steps] == [
+        sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in d["tables"]) / 2
+        for d in cli["per_deal"]]
+    assert call(bridge, op="view")["view"] == game                    # the game's session: untouched
+    assert call(bridge, op="arena_step")["error"]["params"]["field"] == "arena"
+    ans = call(bridge, op="arena_start", session="arena", a="user:nobody", b="normal", deals=3, seed=9)
+    assert ans["error"]["code"] == "bot_not_loaded"

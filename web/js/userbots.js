@@ -1,0 +1,100 @@
+// Bots of the player's own, on the page's side (docs/bot-api.md): a wheel
+// sent to the engine's worker (the bridge's load_bot: micropip installs it
+// there, the bot lives there for this visit), the wheels kept on this device
+// so that a later visit loads them again in one click (offline too), and the
+// words of a decision the engine's own bot took instead.
+
+import { t } from "./i18n.js";
+import { siteStore } from "./storage.js";
+import { addUserLevel } from "./settings.js";
+
+const KEY = "touti.bots.v1";
+/** The largest wheel the page sends (the bridge takes 4 MB) and the largest it keeps. */
+export const MAX_WHEEL = 4_000_000;
+export const MAX_KEPT_BYTES = 512 * 1024;
+/** How many wheels are kept (the most recent ones). */
+export const MAX_KEPT = 6;
+const WHEEL_NAME = /^[A-Za-z0-9_.+!-]{1,200}\.whl$/;
+
+/** Bytes as base64 (in chunks: a wheel may be large). */
+export function toBase64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/** The wheels kept on this device: [{filename, data (base64), bots: [names], at}]. */
+export function keptWheels(store = siteStore) {
+  try {
+    const list = JSON.parse(store.read(KEY) || "[]");
+    return Array.isArray(list) ? list.filter((w) => w && WHEEL_NAME.test(w.filename)
+      && typeof w.data === "string" && Array.isArray(w.bots)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a wheel (replacing one of the same file name); false when it could not be kept. */
+function keepWheel(entry, store) {
+  if (entry.data.length > (MAX_KEPT_BYTES * 4) / 3 + 4) return false;
+  const list = [entry, ...keptWheels(store).filter((w) => w.filename !== entry.filename)].slice(0, MAX_KEPT);
+  return store.write(KEY, JSON.stringify(list));
+}
+
+export function forgetWheel(filename, store = siteStore) {
+  store.write(KEY, JSON.stringify(keptWheels(store).filter((w) => w.filename !== filename)));
+}
+
+/**
+ * Sends a wheel to the engine, which installs it with micropip and imports its
+ * bots; their levels are then accepted by the settings.  Resolves with the
+ * bridge's answer ({ok, bots, loaded} or {ok: false, error}) and, when loaded,
+ * `kept`: whether the wheel is kept on this device.
+ */
+export async function loadWheel(client, filename, data, store = siteStore) {
+  const base64 = typeof data === "string" ? data : toBase64(data);
+  const ans = await client.call({ op: "load_bot", filename, data: base64 });
+  if (!ans.ok) return ans;
+  for (const bot of ans.loaded) addUserLevel(bot.level);
+  const kept = keepWheel({ filename, data: base64, bots: ans.bots.map((b) => b.name), at: Date.now() }, store);
+  return { ...ans, kept };
+}
+
+/** Tells the settings which bots the engine has loaded (after a screen asked it: op bots). */
+export function acceptLoaded(loaded) {
+  for (const bot of loaded) addUserLevel(bot.level);
+}
+
+/** The file name of a wheel URL, or null when it is not a wheel of this site. */
+export function wheelOfUrl(text, base = document.baseURI, origin = location.origin) {
+  let url;
+  try {
+    url = new URL(String(text).trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  const name = decodeURIComponent(url.pathname.split("/").pop() || "");
+  return WHEEL_NAME.test(name) ? { url: url.href, filename: name } : null;
+}
+
+/** A wheel's file name the engine takes. */
+export function isWheelName(name) {
+  return WHEEL_NAME.test(name);
+}
+
+/** The sentence of a loaded bot's decision that the engine's bot took instead. */
+export function fallbackText(f) {
+  const params = { bot: f.bot, detail: f.detail, seconds: (f.ms / 1000).toFixed(1), cap: f.cap_ms / 1000 };
+  return t(`bots.fallback.${["illegal", "error", "slow"].includes(f.kind) ? f.kind : "error"}`, params);
+}
+
+/** The sentence of a bridge error of this feature (a bot that could not be loaded...). */
+export function botErrorText(error) {
+  const p = error.params || {};
+  if (error.code === "bot_load_failed") return t("bots.error.load", { bot: p.bot, detail: p.detail });
+  if (error.code === "bot_not_loaded") return t("bots.error.not_loaded", { bot: p.bot });
+  return t("bots.error.other", { detail: error.message });
+}
