@@ -11,13 +11,17 @@ What goes into dist/:
   ``touti_core`` wheel and the lock file that lists that wheel with its sha256;
   ``<version>`` is a hash of all of these, so the folder can be cached for ever;
 - ``pyodide/<pyodide version>/``: the self-hosted Pyodide runtime copied from the
-  npm package ``pyodide`` (pinned in package.json / package-lock.json), plus
+  npm package ``pyodide`` (pinned in package.json / package-lock.json), the
+  page's standard library (``stdlib-<hash>.zip``: bytecode of the modules the
+  game imports, compiled under Node by build_stdlib.mjs, see STDLIB_KEEP), plus
   micropip (pinned wheel from PyPI, checked against its sha256);
 - the pages and files that keep their names from one version to the next
   (``ROOT_FILES``: the game, the embeddable rules demo and its example host
   page, the host script, the web app manifest and the service worker, whose
   precache list and cache name are this version's);
-- ``build.json``: the version and the list of every file.
+- ``build.json``: the version, the list of every file, the service worker's
+  precache list, and the files a first visit needs before the first bid
+  (``first_bid``: tests/test_budgets.py checks their gzip size).
 
 ``netlify.toml`` (build command, publish directory, headers) deploys dist/ as
 it is; ``serve`` sends the same headers, so the local site (and every browser
@@ -32,6 +36,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
+import gzip
 import hashlib
 import html
 import http.server
@@ -59,13 +65,64 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 #: The runtime: must equal the version pinned in package.json.
 PYODIDE_VERSION = "314.0.7"
-#: Files of the npm package that the page needs (the rest is for Node or docs).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Files of the npm package that the page needs (the rest is for Node or docs;
+#: the standard library is the build's own, see STDLIB_KEEP).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The standard library the page ships, compiled to bytecode (build_stdlib.mjs)
+#: in place of the runtime's whole one (python_stdlib.zip: 2.5 MB of sources,
+#: which Python would compile at every start).  Only what is imported: by
+#: Pyodide's own start, by installing the engine (install.js), by the engine,
+#: the bots and the bridge, and by micropip (loaded at run time).  A name
+#: ships that module (a package's name: its ``__init__`` only); "pkg.*" ships
+#: the whole package.  Built-in and frozen modules (sys, os, math, time, zlib,
+#: marshal, _random, ...) are part of the runtime itself.
+#: tests/test_stdlib_trim.py fails, naming the module, when the game imports
+#: one that is not here: add it to the group it belongs to.
+STDLIB_KEEP = {
+    # Pyodide's start (loadPyodide): its own packages and what they import
+    "pyodide": (
+        "_pyodide.*", "pyodide.*", "asyncio.*", "compression.*", "concurrent",
+        "concurrent.futures", "concurrent.futures._base", "importlib", "importlib._abc",
+        "importlib.abc", "json.*", "re.*", "zipfile.*", "pathlib.*", "encodings",
+        "encodings.aliases", "encodings.utf_8", "__future__", "_colorize", "_opcode_metadata",
+        "_py_warnings", "_ssl", "_weakrefset", "annotationlib", "ast", "base64", "bisect", "bz2",
+        "codeop", "collections", "contextlib", "contextvars", "copy", "copyreg", "dataclasses",
+        "dis", "enum", "fnmatch", "functools", "glob", "heapq", "inspect", "keyword", "linecache",
+        "locale", "logging", "lzma", "opcode", "operator", "random", "reprlib", "selectors",
+        "shutil", "signal", "socket", "ssl", "string", "struct", "subprocess", "tempfile",
+        "textwrap", "threading", "token", "tokenize", "traceback", "types", "typing", "warnings",
+        "weakref",
+    ),
+    # installing the engine wheel (install.js: zipfile, sysconfig, importlib.invalidate_caches)
+    "install": (
+        "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "importlib.metadata.*",
+        "email", "encodings.cp437",
+    ),
+    # touti_core, its bots and web/py/bridge.py import nothing more than the above
+    "engine": (),
+    # micropip (pyodide.loadPackage("micropip"), installing a wheel)
+    "micropip": (
+        "email.*", "html.*", "_markupbase", "datetime", "hashlib", "ipaddress", "platform",
+        "quopri", "tarfile", "urllib", "urllib.parse",
+    ),
+    # bots of one's own (touti_core/bots/plugins.py: a wheel's entry points)
+    "user bots": ("configparser",),
+    # text codecs looked up by name (bytes.decode, open(..., encoding=...))
+    "codecs": (
+        "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16",
+        "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.utf_32_le",
+        "encodings.utf_32_be", "encodings.raw_unicode_escape", "encodings.unicode_escape",
+    ),
+}
+#: The standard library's bytecode drops docstrings and asserts (as python -OO)
+#: and column positions (as -X no_debug_ranges; tracebacks still name the
+#: line): 1.24 MB instead of 1.90 MB, measured.
+STDLIB_OPTIMIZE = 2
+#: Compiles the kept standard library under Node (see that file).
+STDLIB_SCRIPT = ROOT / "build_stdlib.mjs"
 #: micropip for that runtime, from PyPI, checked against this hash.
 MICROPIP = ("micropip", "0.11.1",
             "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
-#: Makes the start-up snapshot under Node (see that file).
-SNAPSHOT_SCRIPT = ROOT / "build_snapshot.mjs"
 #: Web sources that are not part of the site (development previews).
 WEB_EXCLUDE = ("dev",)
 #: Files of web/ written at the root of dist/ (unversioned names, revalidated
@@ -73,10 +130,15 @@ WEB_EXCLUDE = ("dev",)
 #: into the versioned app folder.
 ROOT_FILES = ("index.html", "embed.html", "demo.html", "manifest.webmanifest", "sw.js",
               "touti-demo.js")
-#: Not precached by the service worker: the build list itself, the worker's
-#: start-up snapshot (kept in its own cache, ``touti-snapshot-<version>``) and
-#: micropip (not needed to play).
-SW_SKIP = ("build.json", "sw.js", "snapshot.bin.gz", f"{MICROPIP[0]}-{MICROPIP[1]}-py3-none-any.whl")
+#: Not precached by the service worker: the build list itself and micropip
+#: (not needed to play).
+SW_SKIP = ("build.json", "sw.js", f"{MICROPIP[0]}-{MICROPIP[1]}-py3-none-any.whl")
+#: The budgets of a first visit on a phone, in bytes as a static host sends
+#: them (gzip per file, level 6): what the page needs before the first bid,
+#: and everything the service worker keeps for offline play
+#: (tests/test_budgets.py; bench/phone_startup.py measures the real downloads).
+BUDGET_FIRST_BID = 8_000_000
+BUDGET_PRECACHE = 10_000_000
 #: Headers of the deployed site (and of ``serve``).
 NETLIFY = ROOT / "netlify.toml"
 #: A fixed time stamp for the files of the wheel: same sources, same bytes.
@@ -215,27 +277,39 @@ def lock_file(runtime: Path, wheel: Path, micropip: Path, micropip_url: str) -> 
     }}
 
 
-def runtime_snapshot(version: str, wheel: Path, bridge: Path) -> bytes:
-    """The gzip memory snapshot of Pyodide with the engine imported (cached per version).
+def stdlib_keep() -> list[str]:
+    """STDLIB_KEEP as one sorted list of names."""
+    return sorted({m for group in STDLIB_KEEP.values() for m in group})
 
-    It is made from the same inputs as the version hash (runtime, wheel,
-    bridge, install code), so one version always ships one snapshot; a new
-    build of unchanged sources (stamped or not) reuses it byte for byte.
-    """
-    cache = ROOT / "build" / "snapshots"
-    path = cache / f"{version}.bin.gz"
-    if not path.exists():
+
+def runtime_stdlib() -> tuple[bytes, dict]:
+    """The page's standard library zip (bytecode of STDLIB_KEEP) and its report
+    (files, Python version, built-in modules), made under Node once per input."""
+    request = json.dumps({"keep": stdlib_keep(), "optimize": STDLIB_OPTIMIZE, "debugRanges": False},
+                         sort_keys=True)
+    key = sha256(request.encode() + PYODIDE_VERSION.encode() + STDLIB_SCRIPT.read_bytes())[:16]
+    cache = ROOT / "build" / "stdlib"
+    path, meta = cache / f"{key}.zip", cache / f"{key}.json"
+    if not (path.exists() and meta.exists()):
         cache.mkdir(parents=True, exist_ok=True)
+        (cache / f"{key}.request.json").write_text(request)
         tmp = path.with_suffix(".tmp")
-        r = subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(wheel), str(bridge), str(tmp)],
+        r = subprocess.run(["node", str(STDLIB_SCRIPT), str(cache / f"{key}.request.json"), str(tmp)],
                            cwd=ROOT, capture_output=True, text=True)
         if r.returncode or not tmp.exists():
-            raise BuildError("the start-up snapshot could not be made under Node:\n"
+            raise BuildError("the standard library could not be compiled under Node:\n"
                              + (r.stderr or r.stdout)[-2000:])
+        report = json.loads(r.stdout.strip().splitlines()[-1])
+        if report["unmatched"]:
+            tmp.unlink()
+            raise BuildError("STDLIB_KEEP names modules the runtime does not have: "
+                             + ", ".join(report["unmatched"]))
         tmp.rename(path)
-        for old in sorted(cache.glob("*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink()
-    return path.read_bytes()
+        meta.write_text(json.dumps(report, indent=1) + "\n")
+        for old in sorted(cache.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
+            for stale in cache.glob(old.stem + ".*"):
+                stale.unlink()
+    return path.read_bytes(), json.loads(meta.read_text())
 
 
 # ------------------------------------------------------------------ site
@@ -301,6 +375,8 @@ def root_page(name: str, config: dict, app_dir: str) -> bytes:
         index = json.loads((WEB / "scenarios" / "index.json").read_text())
         text = text.replace("%SCENARIOS%", demo_sections(index))
     text = text.replace("%BUILD%", json.dumps(config, sort_keys=True))
+    for key in ("pyodide", "stdlib", "wheel"):
+        text = text.replace(f"%{key.upper()}%", config[key])
     return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode("utf-8")
 
 
@@ -312,6 +388,60 @@ def precache_worker(version: str, files: list[str]) -> tuple[bytes, list[str]]:
     precache = [f for f in files if f not in SW_SKIP and f.rsplit("/", 1)[-1] not in SW_SKIP]
     text = text.replace("%VERSION%", version).replace("%FILES%", json.dumps(precache, indent=1))
     return text.encode(), precache
+
+
+#: Static imports of an ES module ("import x from './a.js'", "export * from",
+#: "import './a.js'"), and import("./a.js") of a relative path.
+ES_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"();]*?(?:\bfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+ES_DYNAMIC = re.compile(r"""\bimport\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
+
+
+def module_graph(root: Path, start: str, dynamic: bool = False) -> set[str]:
+    """``start`` (a path under ``root``) and every module it imports statically
+    (with ``dynamic``, by import() of a relative path too)."""
+    seen, todo = set(), [start]
+    while todo:
+        rel = todo.pop()
+        if rel in seen or not (root / rel).is_file():
+            continue
+        seen.add(rel)
+        base = rel.rsplit("/", 1)[0]
+        text = (root / rel).read_text(encoding="utf-8")
+        for spec in ES_IMPORT.findall(text) + (ES_DYNAMIC.findall(text) if dynamic else []):
+            parts = base.split("/") + spec.split("/")
+            out: list[str] = []
+            for part in parts:
+                if part == "..":
+                    out.pop()
+                elif part not in (".", ""):
+                    out.append(part)
+            todo.append("/".join(out))
+    return seen
+
+
+def first_bid_files(site: Path, config: dict) -> list[str]:
+    """The files a first visit loads before the player's first bid: the page and
+    what its head names (the manifest and its icons too: browsers fetch them),
+    the page's and the worker's static module graphs, the English catalogue,
+    and what the worker downloads (the runtime, the standard library, the
+    engine).  tests/test_budgets.py checks their size; the slow-network browser
+    test checks that the page requests nothing else before the first bid."""
+    app = config["app"]
+    files = {"index.html", "manifest.webmanifest", f"{app}messages/en.json"}
+    head = (site / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+    for ref in re.findall(r'(?:src|href)="([^"]+)"', head):
+        if not ref.startswith(("data:", "#")):
+            files.add(ref.split("?")[0])
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    files |= {icon["src"] for icon in manifest.get("icons", [])}
+    # (the page's screens are imported when opened; the worker imports its helpers at once)
+    files |= module_graph(site, f"{app}js/main.js") | module_graph(site, f"{app}js/worker.js", dynamic=True)
+    files |= {config["pyodide"] + name for name in PYODIDE_FILES}
+    files |= {config[key] for key in ("stdlib", "wheel", "bridge", "lock")}
+    missing = sorted(f for f in files if not (site / f).is_file())
+    if missing:
+        raise BuildError(f"the page names files the build did not write: {', '.join(missing)}")
+    return sorted(files)
 
 
 def build(out: Path = DIST, stamp: str = "") -> dict:
@@ -341,16 +471,17 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     for rel in sorted(app_files):
         h.update(rel.encode() + b"\0" + app_files[rel] + b"\0")
     h.update(PYODIDE_VERSION.encode())
-    h.update(SNAPSHOT_SCRIPT.read_bytes())
+    # the standard library: named by its content, outside the app folder, so
+    # that a new version of the app does not download it again
+    stdlib, stdlib_report = runtime_stdlib()
+    stdlib_name = f"stdlib-{sha256(stdlib)[:12]}.zip"
+    h.update(stdlib_name.encode())
     for name in ROOT_FILES:
         h.update(name.encode() + b"\0" + (WEB / name).read_bytes() + b"\0")
-    content = h.hexdigest()[:12]
     if stamp:
         h.update(b"stamp\0" + stamp.encode())
     version = h.hexdigest()[:12]
     app_dir = f"app/{version}"
-    snapshot = runtime_snapshot(content, wheel, WEB / "py" / "bridge.py")
-    app_files["snapshot.bin.gz"] = snapshot
 
     config = {
         "version": version,
@@ -361,8 +492,11 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "wheel": f"{app_dir}/{wheel.name}",
         "wheelIntegrity": "sha256-" + base64.b64encode(
             hashlib.sha256(app_files[wheel.name]).digest()).decode(),
-        "snapshot": f"{app_dir}/snapshot.bin.gz",
-        "snapshotIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(snapshot).digest()).decode(),
+        "stdlib": f"{pyodide_dir}/{stdlib_name}",
+        # what the worker downloads to start (for the progress shown), bytes
+        "download": ((runtime / "pyodide.asm.wasm").stat().st_size + len(stdlib)
+                     + len(app_files[wheel.name]) + len(app_files["py/bridge.py"])
+                     + len(app_files["touti-lock.json"])),
         "package": "touti_core",
         # the engine's rule switches: the page builds its settings from them
         "rules": Rules.describe(),
@@ -382,6 +516,7 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(runtime / name, dest)
     shutil.copyfile(micropip, staging / pyodide_dir / micropip.name)
+    (staging / pyodide_dir / stdlib_name).write_bytes(stdlib)
     for name in ROOT_FILES:
         if name != "sw.js":
             (staging / name).write_bytes(root_page(name, config, app_dir))
@@ -391,6 +526,9 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     files = sorted(files + ["sw.js"])
     manifest = {"version": version, "pyodide": PYODIDE_VERSION, "config": config,
                 "files": files, "precache": precache,
+                "first_bid": first_bid_files(staging, config),
+                "stdlib": {"modules": stdlib_keep(), "files": stdlib_report["files"],
+                           "python": stdlib_report["python"], "builtin": stdlib_report["builtin"]},
                 "bytes": sum((staging / f).stat().st_size for f in files)}
     (staging / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
     if out.exists():
@@ -454,14 +592,63 @@ def headers_for(url_path: str, rules) -> dict[str, str]:
     return out
 
 
+#: Types a static host compresses on the fly (Netlify does, for clients that
+#: accept gzip); images, zip files and .gz data are sent as they are.
+GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+              "application/manifest+json", "image/svg+xml")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the headers of netlify.toml (types, caching, CSP, security)."""
+    """Static files with the headers of netlify.toml (types, caching, CSP, security).
+
+    With ``gzip`` (``serve`` and the start-up benchmark), text, scripts and
+    WebAssembly go out gzip-encoded to clients that accept it
+    (``Content-Encoding: gzip``), as a static host sends them."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    #: (path, mtime, size) -> gzip bytes, shared by the server's threads
+    _gzipped: dict = {}
 
-    def __init__(self, *args, rules=None, **kwargs) -> None:
+    def __init__(self, *args, rules=None, gzip=False, **kwargs) -> None:
         self.rules = default_rules() if rules is None else rules
+        self.gzip = gzip
         super().__init__(*args, **kwargs)
+
+    def send_head(self):
+        if not (self.gzip and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                return super().send_head()          # the redirect to the folder's URL
+            path = os.path.join(path, "index.html")
+        ctype = self.guess_type(path)
+        if not os.path.isfile(path) or not ctype.startswith(GZIP_TYPES):
+            return super().send_head()
+        st = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(st.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        key = (path, st.st_mtime_ns, st.st_size)
+        data = self._gzipped.get(key)
+        if data is None:
+            with open(path, "rb") as f:
+                data = gzip.compress(f.read(), 6, mtime=0)
+            self._gzipped[key] = data
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def _rule_headers(self) -> dict[str, str]:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -492,18 +679,19 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0,
-                headers: Path | None = NETLIFY) -> Server:
+                headers: Path | None = NETLIFY, gzip: bool = False, handler=None) -> Server:
     """A threaded static server for ``root`` (port 0: a free port) sending the
-    headers of ``headers`` (netlify.toml; None: none)."""
+    headers of ``headers`` (netlify.toml; None: none); with ``gzip``, compressing
+    as a static host does (see Handler)."""
     rules = header_rules(headers) if headers else []
-    return Server((host, port), partial(Handler, directory=str(root), rules=rules))
+    return Server((host, port), partial(handler or Handler, directory=str(root), rules=rules, gzip=gzip))
 
 
-def serve(host: str, port: int) -> None:
+def serve(host: str, port: int, gzip: bool = True) -> None:
     if not (DIST / "index.html").exists():
         raise BuildError("dist/ is not built: run `python build.py` first.")
     try:
-        server = make_server(DIST, host, port)
+        server = make_server(DIST, host, port, gzip=gzip)
     except OSError as e:
         raise BuildError(f"cannot listen on {host}:{port} ({e.strerror}); try --port 0.") from None
     url = f"http://{host}:{server.server_address[1]}/"
@@ -521,12 +709,14 @@ def main(argv: list[str] | None = None) -> None:
     sp = sub.add_parser("serve", help="serve dist/ on localhost and print the URL")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000, help="0 picks a free port (default 8000)")
+    sp.add_argument("--no-gzip", action="store_true", help="send every file as it is (by default "
+                    "text, scripts and WebAssembly are gzip-encoded, as the deployed host sends them)")
     ap.add_argument("--out", type=Path, default=DIST, help="build into this folder (default dist/)")
     ap.add_argument("--stamp", default="", help="mix this text into the version (a new version "
                     "of the same sources, to try updates)")
     args = ap.parse_args(argv)
     if args.cmd == "serve":
-        serve(args.host, args.port)
+        serve(args.host, args.port, gzip=not args.no_gzip)
     else:
         build(args.out, args.stamp)
 

@@ -46,11 +46,16 @@ def test_every_path_of_the_page_is_versioned_and_present(dist):
     cfg = page_config(dist)
     assert re.fullmatch(r"app/[0-9a-f]{12}/", cfg["app"])
     assert cfg["pyodide"] == f"pyodide/{build.PYODIDE_VERSION}/"
-    for key in ("lock", "bridge", "wheel", "snapshot"):
+    for key in ("lock", "bridge", "wheel"):
         assert cfg[key].startswith(cfg["app"]) and (dist / cfg[key]).is_file(), key
+    # the standard library: named by its content, next to the runtime
+    assert re.fullmatch(r"pyodide/[0-9.]+/stdlib-[0-9a-f]{12}\.zip", cfg["stdlib"])
+    assert (dist / cfg["stdlib"]).is_file()
     for src in re.findall(r'(?:src|href)="([^"]+)"', html):
         if src == "manifest.webmanifest":      # unversioned, revalidated (it names versioned icons)
             assert (dist / src).is_file()
+        elif src.startswith(cfg["pyodide"]):     # the runtime, preloaded: versioned by Pyodide's version
+            assert (dist / src).is_file() and src in (cfg["stdlib"], cfg["pyodide"] + "pyodide.asm.wasm"), src
         elif not src.startswith("data:"):
             assert src.startswith(cfg["app"]) and (dist / src).is_file(), src
     for name in build.PYODIDE_FILES:
@@ -61,11 +66,13 @@ def test_every_path_of_the_page_is_versioned_and_present(dist):
     assert "index.html" in manifest["files"]
 
 
-def test_the_engine_and_the_snapshot_are_pinned_by_hash(dist):
+def test_the_engine_is_pinned_by_hash_and_the_stdlib_by_name(dist):
     cfg = page_config(dist)
     wheel = (dist / cfg["wheel"]).read_bytes()
     assert cfg["wheelIntegrity"] == sri(wheel)
-    assert cfg["snapshotIntegrity"] == sri((dist / cfg["snapshot"]).read_bytes())
+    stdlib = (dist / cfg["stdlib"]).read_bytes()
+    assert cfg["stdlib"].endswith(f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip")
+    assert "snapshot" not in cfg          # the snapshot is made on the device (worker.js)
     lock = json.loads((dist / cfg["lock"]).read_text())
     assert lock["packages"]["touti-core"]["sha256"] == hashlib.sha256(wheel).hexdigest()
     micropip = lock["packages"]["micropip"]

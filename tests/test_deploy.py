@@ -221,12 +221,12 @@ def test_the_service_worker_precaches_this_version_and_nothing_else(dist, info):
     needed = {"index.html", "embed.html", "manifest.webmanifest", cfg["wheel"], cfg["lock"], cfg["bridge"],
               f"{cfg['app']}js/main.js", f"{cfg['app']}js/worker.js", f"{cfg['app']}css/touti.css",
               f"{cfg['app']}scenarios/index.json", f"{cfg['app']}scenarios/overtrump.json"}
-    needed |= {cfg["pyodide"] + name for name in build.PYODIDE_FILES}
+    needed |= {cfg["pyodide"] + name for name in build.PYODIDE_FILES} | {cfg["stdlib"]}
     assert needed <= set(files)
-    # the snapshot lives in the engine worker's own cache; build.json and sw.js are not the game
-    assert cfg["snapshot"] not in files and "build.json" not in files and "sw.js" not in files
+    # build.json and sw.js are not the game (the worker keeps its snapshot in its own cache)
+    assert "build.json" not in files and "sw.js" not in files
     rest = set(info["files"]) - set(files)
-    assert rest == {cfg["snapshot"], "sw.js", f"{cfg['pyodide']}micropip-{build.MICROPIP[1]}-py3-none-any.whl"}
+    assert rest == {"sw.js", f"{cfg['pyodide']}micropip-{build.MICROPIP[1]}-py3-none-any.whl"}
     # each page it precaches names this version (the worker refuses a page of another one)
     for page in ("index.html", "embed.html", "demo.html", "manifest.webmanifest"):
         assert version in (dist / page).read_text(), page
@@ -258,7 +258,6 @@ def test_a_stamped_build_is_another_version_of_the_same_site(dist, tmp_path):
     assert other["version"] != first["version"]
     strip = lambda files, v: sorted(f.replace(v, "V") for f in files)    # noqa: E731
     assert strip(other["files"], other["version"]) == strip(first["files"], first["version"])
-    snap = lambda d, i: (d / i["config"]["snapshot"]).read_bytes()      # noqa: E731
-    assert snap(tmp_path / "next", other) == snap(tmp_path / "first", first)   # the snapshot is reused
+    assert other["config"]["stdlib"] == first["config"]["stdlib"]        # the same standard library
     assert precache_of(tmp_path / "next")[0] == other["version"]
     assert (dist / "build.json").read_text() == before                   # dist/ untouched

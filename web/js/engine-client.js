@@ -1,15 +1,66 @@
 // The page's handle on the engine worker: start-up with progress and a
 // watchdog, then requests as promises.
+//
+// The worker reports every kind of progress (bytes downloaded, the runtime
+// still compiling, Python reading its files while it starts or imports the
+// engine, a snapshot being restored: see worker.js), so that a slow network
+// or a slow phone is never taken for a hung start.
+//
+// The game page's head also loads this module on its own
+// (<script type="module" async data-start-engine>): it then starts the
+// worker at once, before the page's other modules have arrived, and the
+// page's EngineClient takes that worker over (with the progress it reported
+// meanwhile) when it starts.
 
-/** Start-up gives up when no progress (a stage, or downloaded bytes) comes for this long. */
+/** Start-up gives up when nothing at all progresses for this long (a hung start). */
 export const STALL_MS = 15000;
 
 export class EngineError extends Error {}
 
+/** The config as the worker needs it: every path absolute. */
+function workerConfig(config) {
+  const cfg = { ...config };
+  for (const key of ["pyodide", "lock", "bridge", "wheel", "stdlib"]) {
+    if (cfg[key]) cfg[key] = new URL(cfg[key], document.baseURI).href;
+  }
+  return cfg;
+}
+
+function newWorker(config) {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.postMessage({ type: "init", config: workerConfig(config) });
+  return worker;
+}
+
+/** A worker started before any client, with what it said so far (taken once). */
+let early = null;
+
+function startEarly() {
+  const el = document.getElementById("touti-build");
+  if (!el || typeof Worker === "undefined") return;
+  try {
+    const config = JSON.parse(el.textContent);
+    const said = [];
+    const worker = newWorker(config);
+    worker.onmessage = (event) => said.push(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      said.push({ type: "failed", message: event.message || "the engine worker could not be started" });
+    };
+    early = { version: config.version, worker, said };
+  } catch {
+    early = null;        // the client starts its own worker
+  }
+}
+
+if (typeof document !== "undefined" && document.querySelector("script[data-start-engine]")) startEarly();
+
 export class EngineClient {
   /**
-   * @param {object} config  the build's paths (app, pyodide, lock, bridge, package)
-   * @param {(stage: string, bytes?: number) => void} onProgress
+   * @param {object} config  the build's paths (app, pyodide, lock, bridge, wheel, stdlib)
+   * @param {(stage: string, bytes?: number, total?: number) => void} onProgress
+   *        stage: runtime, download (bytes of about total), compile, start,
+   *        restore, engine, ready
    */
   constructor(config, onProgress = () => {}) {
     this.config = config;
@@ -23,12 +74,6 @@ export class EngineClient {
   /** Starts the worker; resolves when the engine is ready, rejects with a reason. */
   start() {
     this.stop();
-    const base = document.baseURI;
-    const abs = (p) => new URL(p, base).href;
-    const cfg = { ...this.config };
-    for (const key of ["pyodide", "lock", "bridge", "wheel", "snapshot"]) {
-      if (cfg[key]) cfg[key] = abs(cfg[key]);
-    }
     this.ready = new Promise((resolve, reject) => {
       let timer = 0;
       const fail = (message) => {
@@ -41,18 +86,9 @@ export class EngineClient {
         timer = setTimeout(() => fail("stalled"), STALL_MS);
       };
       arm();
-      let worker;
-      try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-      } catch (err) {
-        fail(String(err.message || err));
-        return;
-      }
-      this.worker = worker;
-      worker.onmessage = (event) => {
-        const msg = event.data;
+      const onMessage = (msg) => {
         if (msg.type === "progress") {
-          this.onProgress(msg.stage, msg.bytes);
+          this.onProgress(msg.stage, msg.bytes, msg.total);
           if (msg.stage === "ready") {
             clearTimeout(timer);
             resolve();
@@ -69,11 +105,28 @@ export class EngineClient {
           }
         }
       };
+      let worker;
+      let said = [];
+      if (early && early.version === this.config.version) {
+        ({ worker, said } = early);          // started by the page's head: take it over
+        early = null;
+      } else {
+        try {
+          worker = newWorker(this.config);
+        } catch (err) {
+          fail(String(err.message || err));
+          return;
+        }
+      }
+      this.worker = worker;
+      worker.onmessage = (event) => onMessage(event.data);
       worker.onerror = (event) => {
         event.preventDefault?.();
         fail(event.message || "the engine worker could not be started");
       };
-      worker.postMessage({ type: "init", config: cfg });
+      for (const msg of said) {
+        if (this.worker === worker) onMessage(msg);
+      }
     });
     return this.ready;
   }

@@ -1,7 +1,8 @@
 // Installs the engine into a running Pyodide: the wheel's files into
 // site-packages, the page's bridge module next to them, then imports them.
-// Used by the worker, and by the build (under Node) to make the start-up
-// snapshot: both run exactly this code.
+// Used by the worker (before it keeps a snapshot of the started runtime), and
+// by the Node tests of the trimmed standard library
+// (tests/pyodide/trimmed_runtime.mjs): both run exactly this code.
 
 const DIR = "/tmp/touti";
 

@@ -1,7 +1,8 @@
 // Memory snapshots of the started Python runtime, kept in Cache Storage.
 //
-// One snapshot per build version, gzip-compressed (about 6 MB for 31 MB of
-// memory, half of it zero pages): the build's own, or one the worker made.  The cache name starts with
+// One snapshot per build version, made by the worker after the first start
+// on this device (Python started, the engine imported), gzip-compressed
+// (about 5 MB for 31 MB of memory).  The cache name starts with
 // "touti-snapshot-" and holds only the current version: storing a new one
 // deletes the others.  Used from the worker only.
 
@@ -34,19 +35,6 @@ export async function storeSnapshot(version, bytes) {
   const compressed = await new Response(body).blob();
   const cache = await caches.open(name);
   await cache.put(KEY, new Response(compressed, {
-    headers: { "content-type": "application/octet-stream" },
-  }));
-  for (const other of await caches.keys()) {
-    if (other.startsWith(PREFIX) && other !== name) await caches.delete(other);
-  }
-}
-
-/** Keeps an already compressed snapshot (a fetched response) for this version. */
-export async function storeCompressed(version, response) {
-  if (!available()) return;
-  const name = PREFIX + version;
-  const cache = await caches.open(name);
-  await cache.put(KEY, new Response(await response.blob(), {
     headers: { "content-type": "application/octet-stream" },
   }));
   for (const other of await caches.keys()) {

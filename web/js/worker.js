@@ -3,26 +3,33 @@
 // Messages from the page:
 //   {type: "init", config}         start Pyodide, install the engine wheel
 //   {type: "call", id, request}    one request for py/bridge.py (op: new, load,
-//                                  view, act, bot, hint); answered with
+//                                  view, act, bot, hint, ...); answered with
 //                                  {type: "answer", id, answer}
-// Messages to the page:
-//   {type: "progress", stage}      "runtime", "engine", "ready"
+// Messages to the page (the page's watchdog counts each one as progress):
+//   {type: "progress", stage, bytes?, total?}
+//       "runtime"   the start begins
+//       "download"  bytes received so far, of about total (the runtime, the
+//                   standard library, the engine)
+//       "compile"   the runtime's WebAssembly is still compiling (every second
+//                   once its last byte arrived)
+//       "start"     Python starts (again whenever it reads a file)
+//       "restore"   Python comes back from the snapshot of an earlier start
+//       "engine"    the engine is installed and imported (again per file read)
+//       "ready"
 //   {type: "failed", message}      start-up failed (the page offers a retry)
 //
 // Python runs here, never on the page's thread: a bot may think as long as it
 // likes while the page stays smooth.
 //
-// Start-up speed: the build ships a memory snapshot of the runtime with the
-// engine already imported (made under Node by build_snapshot.mjs with the
-// same install code, web/js/install.js).  Restoring it skips Python's own
-// start (about 2 s).  It is kept in Cache Storage, named by the build's
-// version, so a reload needs no download.  If there is no snapshot, or it
-// cannot be restored, Pyodide starts normally and the worker keeps a snapshot
-// of its own for the next visit.  A start that hangs is caught by the page's
-// watchdog (no stage and no downloaded byte for 15 s).
+// Start-up (docs/web-runtime.md): the WebAssembly starts compiling as its
+// bytes arrive, next to the downloads of the standard library (bytecode of
+// only the modules the game imports) and of the engine.  The first start on
+// a device runs Python's own start; the worker then keeps a memory snapshot
+// of the started runtime, engine imported, in Cache Storage
+// (touti-snapshot-<version>), and every later start restores it instead.  A
+// snapshot that cannot be restored is dropped and Python starts afresh.
 
-import { storeSnapshot, storeCompressed, readSnapshot, dropSnapshots } from "./snapshot.js";
-import { installEngine } from "./install.js";
+// (the worker's helpers are imported once its downloads have started: see boot)
 
 let handle = null;
 let booting = null;
@@ -49,28 +56,103 @@ console.warn = (...args) => {
   warn(...args);
 };
 
-// While starting, every download reports its bytes: the page's watchdog
-// then tells a slow network (bytes keep coming) from a hung start.
-const realFetch = self.fetch.bind(self);
-let received = 0;
+// ------------------------------------------------------------------ progress
+let stage = "runtime";
+let then = "start";          // the stage once the runtime is compiled: "start" or "restore"
 let lastReport = 0;
+let received = 0;
+let expected = 0;
+
+/** Progress of the current stage, at most every 250 ms unless `now`. */
+function report(now = false) {
+  const t = performance.now();
+  if (!now && t - lastReport < 250) return;
+  lastReport = t;
+  post(stage === "download"
+    ? { type: "progress", stage, bytes: received, total: Math.max(expected, received) }
+    : { type: "progress", stage });
+}
+
+function enter(name) {
+  stage = name;
+  report(true);
+}
+
+// While starting, every download reports its bytes: the page's watchdog then
+// tells a slow network (bytes keep coming) from a hung start.  A download the
+// worker started early is handed over when Pyodide asks for the same URL.
+const realFetch = self.fetch.bind(self);
+const handoff = new Map();
+const hrefOf = (input) => new URL(typeof input === "string" ? input : input.url || String(input), location).href;
+
 self.fetch = async (input, init) => {
+  const href = hrefOf(input);
+  if (handoff.has(href)) {
+    const early = handoff.get(href);
+    handoff.delete(href);
+    return early;
+  }
   const res = await realFetch(input, init);
   if (handle || !res.body) return res;
+  let done = null;
+  const finished = new Promise((resolve) => { done = resolve; });
   const counter = new TransformStream({
     transform(chunk, controller) {
       received += chunk.byteLength;
-      const now = performance.now();
-      if (now - lastReport > 250) {
-        lastReport = now;
-        post({ type: "progress", stage: "download", bytes: received });
-      }
+      if (stage === "runtime") stage = "download";
+      report();
       controller.enqueue(chunk);
     },
+    flush() {
+      done();
+    },
   });
-  return new Response(res.body.pipeThrough(counter),
+  const out = new Response(res.body.pipeThrough(counter),
     { status: res.status, statusText: res.statusText, headers: res.headers });
+  out.finished = finished;
+  return out;
 };
+
+/** Starts a download now; Pyodide's own request for that URL gets this one. */
+function early(url) {
+  const response = self.fetch(url);
+  handoff.set(hrefOf(url), response);
+  response.catch(() => {});
+  return response;
+}
+
+// Python reads its modules through the virtual file system: each read is
+// progress (Python's start, the engine's imports), reported by the stage.
+function watchFiles(FS) {
+  const read = FS.read;
+  FS.read = function (...args) {
+    if (!handle) report();
+    return read.apply(this, args);
+  };
+}
+
+// ------------------------------------------------------------------ runtime
+/**
+ * The runtime's WebAssembly, compiled while it downloads (Pyodide would start
+ * compiling only once it has everything else); Pyodide's instantiation then
+ * uses this compiled module.  Failing to compile fails the start at once.
+ */
+function compileRuntime(config, fail) {
+  const response = early(config.pyodide + "pyodide.asm.wasm");
+  const compiled = WebAssembly.compileStreaming(response);
+  compiled.catch((err) => fail(new Error(`the runtime could not be compiled (${describe(err)})`)));
+  // once its last byte is in, compiling may go on a while: say so every second
+  response.then((res) => res.finished).then(() => {
+    if (stage === "download") stage = "compile";
+    const beat = setInterval(() => { if (!handle) report(true); }, 1000);
+    compiled.finally(() => clearInterval(beat)).catch(() => {});
+  }, () => {});
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await compiled;
+    enter(then);              // Python starts (or comes back from a snapshot) right after this
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
 
 async function fetchBytes(url, integrity) {
   const name = url.split("/").pop();
@@ -84,56 +166,71 @@ async function fetchBytes(url, integrity) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** This version's snapshot: from Cache Storage, else the build's (then cached). */
-async function findSnapshot(config) {
-  const cached = await readSnapshot(config.version);
-  if (cached || !config.snapshot) return cached;
-  try {
-    const res = await fetch(config.snapshot, config.snapshotIntegrity ? { integrity: config.snapshotIntegrity } : {});
-    if (!res.ok) return null;
-    storeCompressed(config.version, res.clone()).catch((err) => warn("snapshot not kept:", err));
-    const stream = res.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (err) {
-    warn("no snapshot:", err);
-    return null;
-  }
+/** The standard library's response (Pyodide reads it), once known to be good. */
+async function standardLibrary(url) {
+  const res = await early(url).catch((err) => {
+    throw new Error(`${url.split("/").pop()} could not be loaded (${err.message})`);
+  });
+  if (!res.ok) throw new Error(`${url.split("/").pop()} could not be loaded (HTTP ${res.status})`);
 }
 
 async function boot(config) {
-  post({ type: "progress", stage: "runtime" });
+  enter("runtime");
   const t0 = performance.now();
+  const times = {};                        // ms since the start, for the benchmark
+  const mark = (name) => { times[name] = Math.round(performance.now() - t0); };
+  expected = config.download || 0;
+  const hang = new Promise((_, reject) => { failNow = reject; });
+  hang.catch(() => {});
+  let failure = null;       // a file that could not be loaded, a runtime that does not compile
+  const fail = (err) => {
+    failure ??= err;
+    failNow?.(err);
+  };
+  compileRuntime(config, fail);
+  const stdlib = standardLibrary(config.stdlib);
   // The engine wheel is fetched with its sha256 (from the build): a wheel
   // that does not match is refused by the browser.
   const wheel = fetchBytes(config.wheel, config.wheelIntegrity);
   const bridge = fetchBytes(config.bridge);
-  wheel.catch(() => {});
-  bridge.catch(() => {}); // reported below, when awaited
-  const hang = new Promise((_, reject) => { failNow = reject; });
-  const [{ loadPyodide }, saved] = await Promise.all([
-    import(config.pyodide + "pyodide.mjs"), findSnapshot(config)]);
-  const base = { indexURL: config.pyodide, lockFileURL: config.lock, stdout: () => {},
-    stderr: (line) => warn("[python]", line) };
+  for (const p of [wheel, bridge, stdlib]) p.catch(fail);
+  const runtime = import(config.pyodide + "pyodide.asm.mjs");   // Pyodide imports it later
+  runtime.catch(() => {});
+  const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine }] = await Promise.race([
+    Promise.all([import("./snapshot.js"), import("./install.js")]), hang]);
+  const canStore = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
+  const [{ loadPyodide }, saved] = await Promise.race([Promise.all([
+    import(config.pyodide + "pyodide.mjs"), readSnapshot(config.version).finally(() => mark("snapshot read")),
+    stdlib]), hang]);
+  mark("files");
+  const base = {
+    indexURL: config.pyodide, lockFileURL: config.lock, stdLibURL: config.stdlib,
+    stdout: () => {}, stderr: (line) => warn("[python]", line), fsInit: watchFiles,
+  };
   let pyodide = null;
   let snapshot = null;
   if (saved) {
     try {
+      then = "restore";
       pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang]);
-      post({ type: "progress", stage: "engine" });
+      mark("python");
+      enter("engine");
       // The modules are in the snapshot; the files go back for later imports.
       installEngine(pyodide, await wheel, await bridge);
     } catch (err) {
+      if (failure) throw failure;
       warn("snapshot restore failed, starting afresh:", err);
       pyodide = null;
       await dropSnapshots();
     }
   }
   if (!pyodide) {
-    const canSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
-    pyodide = await Promise.race([loadPyodide({ ...base, _makeSnapshot: canSnapshot }), hang]);
-    post({ type: "progress", stage: "engine" });
-    installEngine(pyodide, await wheel, await bridge);
-    if (canSnapshot) {
+    then = "start";
+    pyodide = await Promise.race([loadPyodide({ ...base, _makeSnapshot: canStore }), hang]);
+    mark("python");
+    enter("engine");
+    installEngine(pyodide, await Promise.race([wheel, hang]), await Promise.race([bridge, hang]));
+    if (canStore) {
       try {
         snapshot = pyodide.makeMemorySnapshot();
       } catch (err) {
@@ -141,13 +238,15 @@ async function boot(config) {
       }
     }
   }
+  mark("engine");
   handle = pyodide.runPython("import touti_bridge; touti_bridge.handle");
   // Warm the engine up (a first deal) so the first real request is quick.
   JSON.parse(handle(JSON.stringify({ op: "new", seed: 1 })));
   failNow = null;
-  console.log(`engine ready in ${Math.round(performance.now() - t0)} ms` +
-    (saved && !snapshot ? " (from snapshot)" : ""));
-  post({ type: "progress", stage: "ready" });
+  mark("ready");
+  times.restored = Boolean(saved && !snapshot);
+  console.log(`engine ready in ${times.ready} ms` + (times.restored ? " (from snapshot)" : ""));
+  post({ type: "progress", stage: "ready", times });
   if (snapshot) storeSnapshot(config.version, snapshot).catch((err) => warn("snapshot not stored:", err));
 }
 

@@ -1,0 +1,40 @@
+// Runs everything the page asks of the engine (tests/pyodide/runtime_workload.py)
+// in the pinned Pyodide under Node, with the engine installed exactly as the
+// worker installs it (web/js/install.js), then loads micropip; prints JSON:
+// the standard library modules imported from the zip, the built-in ones, the
+// decisions made per level and phase.
+//
+//   node tests/pyodide/trimmed_runtime.mjs <stdlib.zip or -> <engine.whl> <bridge.py> <micropip.whl or ->
+//
+// "-" as the standard library: Pyodide's own, whole (for comparison).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+import { installEngine } from "../../web/js/install.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [stdlib, wheel, bridge, micropip] = process.argv.slice(2);
+const options = { stdout: () => {}, stderr: (line) => console.error(line) };
+if (stdlib !== "-") options.stdLibURL = stdlib;
+const py = await loadPyodide(options);
+installEngine(py, readFileSync(wheel), readFileSync(bridge));
+py.FS.writeFile("/tmp/touti/runtime_workload.py", readFileSync(join(here, "runtime_workload.py")));
+const work = py.runPython(`
+import json, runtime_workload, touti_bridge
+json.dumps(runtime_workload.run(touti_bridge.handle))`);
+let micropipOk = null;
+if (micropip && micropip !== "-") {
+  await py.loadPackage(micropip, { messageCallback: () => {} });
+  micropipOk = await py.runPythonAsync(`
+import micropip
+str(micropip.list() is not None)`);
+}
+const modules = py.runPython(`
+import json, sys
+zipped = sorted(name for name, m in list(sys.modules.items())
+                if getattr(getattr(m, "__spec__", None), "origin", None)
+                and str(m.__spec__.origin).startswith("/lib/python") and ".zip/" in str(m.__spec__.origin))
+json.dumps({"python": sys.version.split()[0], "stdlib": zipped,
+            "builtins": sorted(sys.builtin_module_names)})`);
+console.log(JSON.stringify({ ...JSON.parse(modules), ...JSON.parse(work), micropip: micropipOk }));

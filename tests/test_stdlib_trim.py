@@ -1,0 +1,150 @@
+"""The page ships only part of Python's standard library (build.STDLIB_KEEP,
+compiled to bytecode): these tests fail, naming the module, when the game
+imports one that is not shipped.
+
+- Every import written in the engine, the bots and the bridge is shipped or
+  built into the runtime (read from the sources: lazy imports in functions
+  count too).
+- In Node, with the pinned Pyodide: everything the page asks of the engine
+  (tests/pyodide/runtime_workload.py: every request, a whole hand per level,
+  every kind of decision asked of every level) runs with the trimmed library
+  as ``stdLibURL``, the engine installed as the worker installs it, and
+  micropip loads; the same run with the runtime's whole library imports no
+  module that the trimmed one lacks (an import that fails quietly, caught by
+  an ``except ImportError``, is caught here).
+
+tests/web/test_web_startup.py plays a hand per level in Chromium too.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+SCRIPT = ROOT / "tests" / "pyodide" / "trimmed_runtime.mjs"
+#: Modules the page never imports: the terminal game and the arena's command line.
+TERMINAL_ONLY = ("touti_core/__main__.py", "touti_core/cli.py", "touti_core/bots/arena.py")
+LEVELS = ("random", "easy", "normal", "strong")
+KINDS = ("auction", "signal", "trump", "play", "ghna", "concession")
+
+
+@pytest.fixture(scope="module")
+def info() -> dict:
+    if not (build.DIST / "build.json").exists():
+        build.build()
+    return json.loads((build.DIST / "build.json").read_text())
+
+
+def shipped_modules(info: dict) -> set[str]:
+    """The modules of the page's standard library zip, and the runtime's built-in ones."""
+    names = set(info["stdlib"]["builtin"])
+    with zipfile.ZipFile(build.DIST / info["config"]["stdlib"]) as z:
+        for name in z.namelist():
+            if name.endswith(".pyc"):
+                parts = name[:-4].split("/")
+                if parts[-1] == "__init__":
+                    parts.pop()
+                names.add(".".join(parts))
+    return names
+
+
+def imports_of(path: Path) -> list[str]:
+    """The absolute imports of a module (outside ``if TYPE_CHECKING:`` blocks)."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def packages(info: dict) -> set[str]:
+    """The modules of the packages the page's lock file lists (the engine, micropip)."""
+    lock = json.loads((build.DIST / info["config"]["lock"]).read_text())
+    return {name for p in lock["packages"].values() for name in p["imports"]}
+
+
+def test_every_import_of_the_engine_and_the_bridge_is_shipped(info):
+    shipped = shipped_modules(info) | packages(info)
+    sources = [p for p in sorted((ROOT / "touti_core").rglob("*.py"))
+               if p.relative_to(ROOT).as_posix() not in TERMINAL_ONLY and "__pycache__" not in p.parts]
+    sources.append(ROOT / "web" / "py" / "bridge.py")
+    missing = []
+    for path in sources:
+        for module in imports_of(path):
+            if module.split(".")[0] in packages(info):
+                continue
+            # "import a.b" needs a and a.b; "from a.b import c": a.b (c may be a name)
+            parts = module.split(".")
+            for i in range(1, len(parts) + 1):
+                if ".".join(parts[:i]) not in shipped:
+                    missing.append(f"{path.relative_to(ROOT)} imports {'.'.join(parts[:i])}")
+                    break
+    assert missing == [], ("the page's standard library lacks modules the game imports: add them to "
+                           "build.STDLIB_KEEP:\n" + "\n".join(missing))
+
+
+def node_run(stdlib: str, info: dict) -> subprocess.Popen:
+    cfg = info["config"]
+    micropip = build.DIST / cfg["pyodide"] / f"micropip-{build.MICROPIP[1]}-py3-none-any.whl"
+    return subprocess.Popen(["node", str(SCRIPT), stdlib, str(build.DIST / cfg["wheel"]),
+                             str(build.DIST / cfg["bridge"]), str(micropip)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture(scope="module")
+def runs(info) -> dict:
+    """The workload in Node: with the trimmed library and with the whole one (in parallel)."""
+    if shutil.which("node") is None or not (build.NODE_PYODIDE / "pyodide.mjs").exists():
+        pytest.fail("Node.js and the npm packages are required (npm ci; python3 dev.py test does it)")
+    procs = {"trimmed": node_run(str(build.DIST / info["config"]["stdlib"]), info),
+             "full": node_run("-", info)}
+    out = {}
+    for name, proc in procs.items():
+        text, err = proc.communicate(timeout=300)
+        out[name] = {"code": proc.returncode, "err": err,
+                     "json": text.strip().splitlines()[-1] if text.strip() else ""}
+    return out
+
+
+def test_the_trimmed_runtime_plays_every_decision_of_every_level(runs):
+    run = runs["trimmed"]
+    assert run["code"] == 0, run["err"][-3000:]
+    out = json.loads(run["json"])
+    assert out["python"].startswith("3.14")
+    for level in LEVELS:
+        assert sorted(out["phases"][level]) == sorted(KINDS), (level, out["phases"][level])
+    assert {"new", "load", "act", "bot", "hint", "view", "people", "check", "deal", "sheet"} <= set(out["ops"])
+    assert out["micropip"] == "True"          # micropip loads and imports on the trimmed library
+
+
+def test_the_game_imports_nothing_the_trimmed_library_lacks(runs, info):
+    run = runs["full"]
+    assert run["code"] == 0, run["err"][-3000:]
+    used = json.loads(run["json"])["stdlib"]
+    shipped = shipped_modules(info)
+    missing = sorted(m for m in used if m not in shipped)
+    assert missing == [], ("with the whole standard library, the game imported modules that the "
+                           f"page's does not ship: {', '.join(missing)} (add them to build.STDLIB_KEEP)")

@@ -1,0 +1,198 @@
+"""Start-up on a slow network and the next start (docs/web-runtime.md).
+
+- Under a network shaped through the DevTools protocol (gzip-encoded files,
+  as a static host sends them), the page shows its progress and becomes
+  playable with no error although the start takes longer than the watchdog's
+  limit (engine-client.js STALL_MS): the worker reports every kind of
+  progress.  Before the first bid it requests nothing outside build.json's
+  ``first_bid`` (the list tests/test_budgets.py weighs).
+- A first start keeps a snapshot of the started runtime; the next start
+  restores it.
+- The trimmed standard library in Chromium: the page's worker plays a whole
+  hand at every level, gives a hint and reviews a hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import build
+from cspwait import csp_safe
+from webhelpers import FAST, preset, settle, wait_ready
+
+#: Every progress report of the engine worker and every text of the start-up
+#: overlay, recorded by the page (an init script, outside the site's policy).
+WATCH = """
+window.__start = {progress: [], texts: [], failed: null, times: null};
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  const w = new RealWorker(url, options);
+  w.addEventListener("message", (e) => {
+    const m = e.data || {};
+    if (m.type === "progress") window.__start.progress.push([performance.now(), m.stage, m.bytes || 0, m.total || 0]);
+    if (m.times) window.__start.times = m.times;
+  });
+  return w;
+};
+window.Worker.prototype = RealWorker.prototype;
+new MutationObserver(() => {
+  const text = document.getElementById("boot-text");
+  if (text && window.__start.texts.at(-1) !== text.textContent) window.__start.texts.push(text.textContent);
+  if (document.querySelector("#boot.failed")) window.__start.failed = text && text.textContent;
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+class Logged:
+    """dist/ served gzip-encoded on its own port, every request path kept."""
+
+    def __init__(self) -> None:
+        paths = self.paths = []
+
+        class Handler(build.Handler):
+            def send_head(self):
+                paths.append(self.path.split("?")[0])
+                return super().send_head()
+
+        self.server = build.make_server(build.DIST, gzip=True, handler=Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def gzip_site(site):          # (site: dist/ is built)
+    s = Logged()
+    yield s
+    s.stop()
+
+
+def stall_seconds() -> float:
+    """The watchdog's limit (engine-client.js STALL_MS), in seconds."""
+    text = (Path(__file__).resolve().parents[2] / "web" / "js" / "engine-client.js").read_text()
+    return int(re.search(r"STALL_MS = (\d+);", text).group(1)) / 1000
+
+
+def info() -> dict:
+    return json.loads((build.DIST / "build.json").read_text())
+
+
+def test_a_slow_network_shows_progress_and_starts_with_no_error(page, gzip_site):
+    stall = stall_seconds()
+    first_bid = set(info()["first_bid"])
+    page.add_init_script(WATCH)
+    preset(page, FAST)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # about 4.5 MB to download at 2.5 Mbit/s: longer than the watchdog's limit
+    rate = 2_500_000 / 8
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                  "downloadThroughput": rate, "uploadThroughput": rate})
+    t0 = time.monotonic()
+    page.goto(gzip_site.url + "#game=S4")
+    page.wait_for_selector("#actions button[data-action='bid']", timeout=120_000)
+    took = time.monotonic() - t0
+    # the page registers its service worker once the game runs (after the first
+    # bid is on screen): what came before sw.js is what the first bid needed
+    requested = list(gzip_site.paths)
+    requested = requested[:requested.index("/sw.js")] if "/sw.js" in requested else requested
+    start = page.evaluate("window.__start")
+    assert start["failed"] is None
+    assert page.get_attribute("html", "data-ready") == "true"
+    assert took > stall, f"the start took {took:.1f} s: not slower than the watchdog's {stall} s"
+    # the worker said how far it was all along: bytes of the total, then Python
+    stages = [p[1] for p in start["progress"]]
+    assert {"runtime", "download", "start", "engine", "ready"} <= set(stages), stages
+    downloads = [p for p in start["progress"] if p[1] == "download"]
+    assert downloads[-1][2] > 4_000_000 and downloads[-1][3] >= downloads[-1][2]
+    assert [p[2] for p in downloads] == sorted(p[2] for p in downloads)
+    times = [p[0] for p in start["progress"]]
+    gap = max(b - a for a, b in zip(times, times[1:]))
+    assert gap < stall * 1000 / 3, f"{gap:.0f} ms without progress"
+    assert any(" of " in text and "MB" in text for text in start["texts"]), start["texts"]
+    # nothing outside the first bid's list (what the budget weighs) was needed
+    before = {p.lstrip("/") or "index.html" for p in requested}
+    assert sorted(before - first_bid) == []
+
+
+def test_the_next_start_restores_the_snapshot_of_the_first(page, site):
+    page.add_init_script(WATCH)
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    first = page.evaluate("window.__start.times")
+    assert first["restored"] is False
+    version = info()["version"]
+    # (the worker stores its snapshot once it is compressed, after the start)
+    page.wait_for_function(f"caches.open('touti-snapshot-{version}').then(c => c.keys()).then(k => k.length > 0)",
+                           timeout=30_000)
+    page.reload()
+    wait_ready(page)
+    again = page.evaluate("window.__start")
+    assert again["times"]["restored"] is True
+    assert "restore" in [p[1] for p in again["progress"]] and "start" not in [p[1] for p in again["progress"]]
+    settle(page)
+    assert page.get_attribute("html", "data-phase") == "auction"
+
+
+PLAY_JS = """async (levels) => {
+  const config = JSON.parse(document.getElementById('touti-build').textContent);
+  const cfg = {...config};
+  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'stdlib']) cfg[key] = new URL(cfg[key], document.baseURI).href;
+  const w = new Worker(new URL(config.app + 'js/worker.js', document.baseURI), {type: 'module'});
+  const pending = new Map();
+  let next = 1;
+  const ready = new Promise((resolve, reject) => {
+    w.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'progress' && m.stage === 'ready') resolve();
+      else if (m.type === 'failed') reject(new Error(m.message));
+      else if (m.type === 'answer') { pending.get(m.id)(m.answer); pending.delete(m.id); }
+    };
+  });
+  w.postMessage({type: 'init', config: cfg});
+  await ready;
+  const call = (request) => new Promise((resolve) => {
+    const id = next++;
+    pending.set(id, resolve);
+    w.postMessage({type: 'call', id, request});
+  });
+  const out = {};
+  let record = null;
+  for (const level of levels) {
+    let a = await call({op: 'new', seed: 1, people: [], one_hand: true, session: 'test'});
+    const seen = {};
+    while (a.ok && !['hand_over', 'game_over'].includes(a.view.phase)) {
+      seen[a.view.phase] = (seen[a.view.phase] || 0) + 1;
+      a = await call({op: 'bot', level, session: 'test'});
+    }
+    out[level] = a.ok ? seen : a.error;
+    record = a.ok ? a.view.record : record;
+  }
+  let p = await call({op: 'new', seed: 3, session: 'person'});
+  while (p.ok && p.view.legal.length === 0) p = await call({op: 'bot', level: 'normal', session: 'person'});
+  out.hint = await call({op: 'hint', session: 'person'});
+  out.review = await call({op: 'review', record, hand: 0, seat: 0});
+  w.terminate();
+  return out;
+}"""
+
+
+def test_the_trimmed_runtime_plays_a_hand_at_every_level_in_chromium(page, site):
+    page.goto(site)
+    wait_ready(page)
+    out = page.evaluate(PLAY_JS, ["random", "easy", "normal", "strong"])
+    for level in ("random", "easy", "normal", "strong"):
+        assert isinstance(out[level], dict) and "play" in out[level], (level, out[level])
+    assert out["hint"]["ok"] and out["hint"]["hint"]["action"], out["hint"]
+    review = out["review"]
+    assert review["ok"] or review["error"]["code"] == "bad_request", review   # (where the bridge has it)
