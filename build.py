@@ -130,9 +130,9 @@ WEB_EXCLUDE = ("dev",)
 #: into the versioned app folder.
 ROOT_FILES = ("index.html", "embed.html", "demo.html", "manifest.webmanifest", "sw.js",
               "touti-demo.js")
-#: Not precached by the service worker: the build list itself and micropip
-#: (not needed to play).
-SW_SKIP = ("build.json", "sw.js", f"{MICROPIP[0]}-{MICROPIP[1]}-py3-none-any.whl")
+#: Not precached by the service worker: the build list itself.  (micropip is:
+#: the player's own bots are installed with it, offline too: docs/bot-api.md.)
+SW_SKIP = ("build.json", "sw.js")
 #: The budgets of a first visit on a phone, in bytes as a static host sends
 #: them (gzip per file, level 6): what the page needs before the first bid,
 #: and everything the service worker keeps for offline play

@@ -27,7 +27,6 @@ illegal answer, an exception, over the time cap) are counted and printed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -362,6 +361,7 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse         # here: the page's worker imports this module for its arena, not its command line
     p = argparse.ArgumentParser(prog="python -m touti_core arena",
                                 description="Duplicate arena: every deal played twice, teams swapped.")
     p.add_argument("--a", default="strong", help=f"side A's bot: {', '.join(BOTS)} (default strong), "

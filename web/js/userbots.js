@@ -96,5 +96,5 @@ export function botErrorText(error) {
   const p = error.params || {};
   if (error.code === "bot_load_failed") return t("bots.error.load", { bot: p.bot, detail: p.detail });
   if (error.code === "bot_not_loaded") return t("bots.error.not_loaded", { bot: p.bot });
-  return t("bots.error.other", { detail: error.message });
+  return t("bots.error.other", { detail: error.params?.detail || error.message });
 }

@@ -1,0 +1,213 @@
+"""Your bots (#bots) in Chromium: the example bot's wheel, built by the test,
+is installed by micropip in the engine's worker, seated, and plays a whole
+hand; broken bots are reported with their names while the game goes on; the
+browser arena gives the command line's figures; a kept wheel loads again
+after a reload, offline."""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+import build
+from touti_core.bots import arena
+from webhelpers import FAST, preset, settle, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("bot_wheels", ROOT / "tests" / "bot_wheels.py")
+bot_wheels = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bot_wheels)
+
+
+@pytest.fixture(scope="module")
+def wheels(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheels")
+    found = {"example": bot_wheels.example_wheel(out)}
+    for kind in ("raiser", "cheater", "broken"):
+        found[kind] = bot_wheels.broken_wheel(kind, out)
+    return found
+
+
+def open_bots(page) -> None:
+    page.evaluate("location.hash = '#bots'")
+    page.wait_for_selector("html[data-view='bots'] #bots-load-title")
+
+
+def load_file(page, wheel: Path, state: str = "loaded") -> str:
+    """Loads a wheel through the file input; the status's text once it is ``state``."""
+    page.set_input_files("#bots-file", str(wheel))
+    page.wait_for_selector(f"#bots-status[data-state='{state}']", timeout=60_000)
+    return page.text_content("#bots-status")
+
+
+def back_to_game(page) -> None:
+    page.evaluate("location.hash = ''")
+    page.wait_for_selector("html[data-view='game']")
+
+
+def play_hand(page) -> None:
+    """Plays the player's turns (first legal choice) until the hand is over."""
+    for _ in range(200):
+        state = settle(page, timeout=60_000)
+        if state in ("hand_over", "game_over"):
+            return
+        if state == "card":
+            page.locator("#hand button.legal").first.click()
+        else:
+            kind = {"act:auction": "pass", "act:signal": "no_signal", "act:concession": "refuse"}.get(state)
+            page.locator(f"#actions button[data-action='{kind}']" if kind else "#actions button[data-action]").first.click()
+    raise AssertionError("the hand did not end")
+
+
+def start(page, site) -> None:
+    preset(page, {**FAST, "levels": {"1": "normal", "2": "normal", "3": "normal"}})
+    page.goto(site + "#game=K7")
+    wait_ready(page)
+    settle(page)
+
+
+def test_the_example_bot_is_installed_seated_and_plays_a_whole_hand(page, site, wheels):
+    start(page, site)
+    open_bots(page)
+    assert "example" in load_file(page, wheels["example"])
+    page.wait_for_selector("#bots-loaded li[data-bot='example'][data-level='user:example']")
+    assert page.locator(f"#bots-kept li[data-file='{wheels['example'].name}']").count() == 1
+    for seat in ("1", "3"):
+        page.select_option(f"#bots-seat-{seat}", "user:example")
+    back_to_game(page)
+    assert page.get_attribute("#seat-1", "data-level") == "user:example"
+    assert "example" in page.text_content("#seat-1 .seat-level")
+    play_hand(page)
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
+    assert "played for it" not in page.text_content("#log")
+    open_bots(page)
+    page.wait_for_selector("#bots-loaded li[data-bot='example']")
+    item = page.locator("#bots-loaded li[data-bot='example']")
+    page.wait_for_function("() => +document.querySelector(\"#bots-loaded li[data-bot='example']\")"
+                           ".dataset.decisions >= 10")
+    assert item.get_attribute("data-problems") == "0"
+    # the settings dialog keeps the seat (the loaded bot is one of its choices)
+    back_to_game(page)
+    settings = page.evaluate("JSON.parse(localStorage.getItem('touti.settings.v1')).levels")
+    assert settings == {"1": "user:example", "2": "normal", "3": "user:example"}
+
+
+def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheels):
+    start(page, site)
+    open_bots(page)
+    text = load_file(page, wheels["broken"], "failed")
+    assert "The bot broken could not be loaded" in text and "touti_no_such_module" in text
+    assert "user:broken" not in page.eval_on_selector_all("#bots-seat-1 option", "os => os.map(o => o.value)")
+    load_file(page, wheels["raiser"])
+    load_file(page, wheels["cheater"])
+    page.select_option("#bots-seat-2", "user:raiser")
+    page.select_option("#bots-seat-3", "user:cheater")
+    back_to_game(page)
+    play_hand(page)
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
+    log = page.text_content("#log")
+    assert "raiser failed (ZeroDivisionError: the raiser divides by zero): the normal bot played for it." in log
+    assert "cheater chose an action the rules refuse (" in log
+    assert page.locator("#log .log-error").count() >= 10
+    open_bots(page)
+    page.wait_for_selector("#bots-loaded li[data-bot='cheater'] .bots-problems li[data-kind='illegal']")
+    assert int(page.get_attribute("#bots-loaded li[data-bot='raiser']", "data-problems")) >= 5
+
+
+def test_the_browser_arena_gives_the_command_lines_difference_and_interval(page, site, wheels):
+    start(page, site)
+    phase = page.get_attribute("html", "data-phase")
+    open_bots(page)
+    # a wheel of this site by its address (served here by the test); another site's is refused
+    data = wheels["example"].read_bytes()
+    page.context.route("**/bots/touti_example_bot-0.1.0-py3-none-any.whl",
+                       lambda route: route.fulfill(status=200, body=data, content_type="application/octet-stream"))
+    page.fill("#bots-url", "https://elsewhere.example/touti_example_bot-0.1.0-py3-none-any.whl")
+    page.click("#bots-url-load")
+    page.wait_for_selector("#bots-status[data-state='failed']")
+    page.fill("#bots-url", "bots/touti_example_bot-0.1.0-py3-none-any.whl")
+    page.click("#bots-url-load")
+    page.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
+    page.select_option("#bots-arena-a", "user:example")
+    page.select_option("#bots-arena-b", "normal")
+    page.fill("#bots-arena-deals", "3")
+    page.fill("#bots-arena-seed", "9")
+    page.click("#bots-arena-run")
+    page.wait_for_selector("#bots-arena-result[data-state='done']", timeout=120_000)
+    got = page.eval_on_selector("#bots-arena-result", "e => ({...e.dataset})")
+    cli = arena.run(str(wheels["example"]), "normal", deals=3, seed=9, workers=1)
+    assert got["played"] == "3"
+    assert float(got["mean"]) == pytest.approx(cli["paired_difference"]["mean"])
+    assert [float(got["lo"]), float(got["hi"])] == pytest.approx(cli["paired_difference"]["ci95"])
+    text = page.text_content("#bots-arena-result")
+    assert "95% interval" in text and "arena --a touti_example_bot-0.1.0-py3-none-any.whl --b normal --deals 3 --seed 9" in text
+    assert page.eval_on_selector("#bots-arena-progress", "p => [p.value, p.max]") == [3, 3]
+    back_to_game(page)
+    assert page.get_attribute("html", "data-phase") == phase          # the game was not touched
+
+
+# ------------------------------------------------------------------ offline
+class Site:
+    """A copy of dist/ served on its own port; stop() cuts it off."""
+
+    def __init__(self, root: Path) -> None:
+        self.server = build.make_server(root)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    root = tmp_path / "site"
+    shutil.copytree(build.DIST, root)
+    site = Site(root)
+    yield site
+    site.stop()
+
+
+def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(page, own_site, wheels):
+    # a wheel kept by an earlier visit, whose bot sat at seat 1; micropip was never downloaded
+    kept = [{"filename": wheels["example"].name, "bots": ["example"], "at": 1,
+             "data": base64.b64encode(wheels["example"].read_bytes()).decode()}]
+    page.add_init_script("if (!sessionStorage.getItem('touti-test-kept')) {"
+                         "sessionStorage.setItem('touti-test-kept', '1');"
+                         f"localStorage.setItem('touti.bots.v1', {json.dumps(json.dumps(kept))});}}")
+    preset(page, {**FAST, "levels": {"1": "user:example", "2": "normal", "3": "normal"}})
+    page.goto(own_site.url + "#game=K7")
+    wait_ready(page)
+    settle(page)
+    # the bot is not loaded in this visit: its seat is the normal bot's
+    assert page.get_attribute("#seat-1", "data-level") == "normal"
+    version = page.evaluate("JSON.parse(document.getElementById('touti-build').textContent).version")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function(f"caches.keys().then(k => k.includes('touti-{version}'))")
+    # offline: the server stops and the browser is offline; the page reloads from the service worker
+    own_site.stop()
+    page.context.set_offline(True)
+    failed: list[str] = []
+    answered: list[tuple[str, bool]] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.on("response", lambda r: answered.append((r.url, r.from_service_worker)))
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    open_bots(page)
+    page.wait_for_selector("#bots-none")
+    page.click(f"#bots-kept li[data-file='{wheels['example'].name}'] .bots-kept-load")
+    page.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
+    assert [sw for u, sw in answered if "micropip" in u] == [True]
+    page.select_option("#bots-seat-1", "user:example")
+    back_to_game(page)
+    assert page.get_attribute("#seat-1", "data-level") == "user:example"
+    play_hand(page)
+    assert failed == []
