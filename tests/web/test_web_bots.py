@@ -206,7 +206,8 @@ def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(
     page.click(f"#bots-kept li[data-file='{wheels['example'].name}'] .bots-kept-load")
     page.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
     assert [sw for u, sw in answered if "micropip" in u] == [True]
-    page.select_option("#bots-seat-1", "user:example")
+    # loaded again, it takes back the seat the settings kept for it
+    assert page.eval_on_selector("#bots-seat-1", "s => s.value") == "user:example"
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:example"
     play_hand(page)

@@ -7,7 +7,7 @@
 // - A loaded bot lives in the worker for this visit.  Its wheel is kept on
 //   this device (userbots.js) and listed here, so that after a reload (its
 //   seats are then played by the normal bot again) one click loads it again,
-//   offline too.
+//   offline too, and gives it back the seats the settings kept for it.
 // - The engine checks each of its decisions: an illegal answer, an exception
 //   or a decision over the time cap is played by the normal bot instead and
 //   said on the table (game.js) and here, with the bot's name.
@@ -18,7 +18,7 @@
 
 import { h, fill } from "../dom.js";
 import { t, seatName } from "../i18n.js";
-import { saveSettings, seatLevels, levelName, LEVELS } from "../settings.js";
+import { saveSettings, loadSettings, seatLevels, levelName, LEVELS } from "../settings.js";
 import {
   keptWheels, forgetWheel, loadWheel, acceptLoaded, wheelOfUrl, isWheelName, botErrorText,
   MAX_WHEEL,
@@ -72,6 +72,7 @@ export function mount(container, app) {
       return;
     }
     loaded = ans.loaded;
+    reseat(ans.bots.map((b) => b.level));
     const names = ans.bots.map((b) => b.name).join(", ");
     say("loaded", `${t("bots.load.done", { names, n: ans.bots.length })} ${ans.kept ? t("bots.load.kept") : t("bots.load.not_kept")}`);
     draw();
@@ -100,6 +101,17 @@ export function mount(container, app) {
     }
     if (bytes.length > MAX_WHEEL) return say("failed", t("bots.error.size", { file: wheel.filename }));
     await load(wheel.filename, bytes);
+  }
+
+  /** A bot loaded again takes back the seats the stored settings give it (a reload had given them to the normal bot). */
+  function reseat(levels) {
+    const stored = loadSettings(app.storage).levels;
+    const settings = store.state.settings;
+    const back = [1, 2, 3].filter((seat) => levels.includes(stored[seat]) && settings.levels[seat] !== stored[seat]);
+    if (back.length) {
+      store.update({ settings: { ...settings, levels: { ...settings.levels,
+        ...Object.fromEntries(back.map((seat) => [seat, stored[seat]])) } } });
+    }
   }
 
   function setSeat(seat, level) {
