@@ -9,7 +9,7 @@ import { teamChip } from "./table.js";
 function suitBadge(letter) {
   return h("span", { class: `suit-badge suit-${letter}` },
     h("span", { class: "suit-symbol", "aria-hidden": "true", html: suitSymbolSVG(letter) }),
-    h("span", { class: "suit-text" }, `${t(`suit.title.${letter}`)} (${letter})`));
+    h("span", { class: "suit-text" }, t(`suit.title.${letter}`)));
 }
 
 function infoBlock(label, ...content) {
@@ -64,10 +64,14 @@ export function createBar(el, onMenu) {
   const undo = btn("undo", "menu.take_back");
   undo.hidden = true;
   const practice = h("span", { class: "badge practice", id: "practice", hidden: true }, t("bar.practice"));
+  const offline = h("span", { class: "offline-badge", id: "offline", role: "status", hidden: navigator.onLine !== false },
+    t("bar.offline"));
+  const install = btn("install", "menu.install");
+  install.hidden = true;
   el.replaceChildren(
-    h("h1", { class: "brand" }, t("app.title"), " ", practice),
+    h("h1", { class: "brand" }, t("app.title"), " ", practice, " ", offline),
     info,
-    h("nav", { class: "menu", "aria-label": t("menu.label") }, undo, ...MENU.map(([n, k]) => btn(n, k)), previous));
+    h("nav", { class: "menu", "aria-label": t("menu.label") }, undo, ...MENU.map(([n, k]) => btn(n, k)), previous, install));
   return {
     render(st) {
       renderInfo(info, st);
@@ -77,6 +81,13 @@ export function createBar(el, onMenu) {
     /** Shows "Previous game" when a game replaced by a link can be brought back. */
     setPrevious(shown) {
       previous.hidden = !shown;
+    },
+    /** Shows "Install" when the browser offers to install the app. */
+    setInstall(shown) {
+      install.hidden = !shown;
+    },
+    setOffline(off) {
+      offline.hidden = !off;
     },
   };
 }

@@ -65,8 +65,7 @@ function signalWindow(legal) {
 
 function trumpChoice(legal, view) {
   return [group(null, t("trump.help", { amount: view.contract.amount }), ...legal.map((a) =>
-    button(a, "", { class: `suit-${a.suit}`, aria: `${t(`suit.title.${a.suit}`)} (${a.suit})` },
-      ...suitContent(a.suit, `${t(`suit.title.${a.suit}`)} (${a.suit})`))))];
+    button(a, "", { class: `suit-${a.suit}` }, ...suitContent(a.suit, t(`suit.title.${a.suit}`)))))];
 }
 
 function ghnaChoice(legal, view) {

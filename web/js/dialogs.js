@@ -28,7 +28,9 @@ export function openDialog(name, title, body, buttons = [[t("close"), null]]) {
     h("div", { class: "dialog-buttons" }, ...buttons.map(([label, fn, attrs = {}]) =>
       h("button", { type: "button", ...attrs, onclick: () => { closeDialog(); fn?.(); } }, label))));
   d.showModal();
-  d.querySelector(".dialog-buttons button:last-child")?.focus();
+  d.querySelector(".dialog-buttons button:last-child")?.focus({ preventScroll: true });
+  d.scrollTop = 0;
+  d.querySelector(".dialog-body").scrollTop = 0;
   return d;
 }
 

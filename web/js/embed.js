@@ -110,7 +110,7 @@ function tryLabel(a) {
     case "announce": return t("action.announce", { signal: a.signal });
     case "signal": return t(`signal.${a.signal}`);
     case "no_signal": return t("action.no_signal");
-    case "trump": return `${t(`suit.title.${a.suit}`)} (${a.suit})`;
+    case "trump": return t(`suit.title.${a.suit}`);
     case "ghna": return t("embed.try.ghna", { suit: suitName(a.suit) });
     default: return t(`action.${a.type}`);
   }

@@ -11,7 +11,7 @@ import { t, who, refusalText, hintText } from "./i18n.js";
 import { SPEEDS } from "./settings.js";
 import { fallbackText } from "./userbots.js";
 import {
-  actionText, bubbleText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
+  actionText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
 } from "./log.js";
 
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
@@ -27,11 +27,12 @@ const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]
  * - `session`: the engine's session of this game (the page's game is "game");
  * - `script(view)`: when given, the action of the seat to act other than the
  *   player (the lesson's written hand) instead of a bot's, or null to stop;
- * - `persons`: the seats the page acts for (default: the player's, or none when watching).
+ * - `persons`: the seats the page acts for (default: the player's, or none when watching);
+ * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move).
  */
 export function createGame({
   client, store, ui, save = () => {}, motion = () => true, session = "game", script = null,
-  persons = null,
+  persons = null, onEvent = () => {},
 }) {
   const { state, update, flush } = store;
   const call = (request) => client.call({ session, ...request });
@@ -102,7 +103,7 @@ export function createGame({
     log.line(t("log.resumed"), "note");
     const bubbles = {};
     if (v.phase === "auction" || v.phase === "signal") {
-      for (const a of v.hand_actions) if (AUCTION_WORDS.has(a.type)) bubbles[a.seat] = bubbleText(a);
+      for (const a of v.hand_actions) if (AUCTION_WORDS.has(a.type)) bubbles[a.seat] = a;
     }
     const seed = typeof saved.record.seed === "number" ? saved.record.seed : null;
     update({ seed, bubbles });
@@ -129,6 +130,7 @@ export function createGame({
     if (!ans.ok) {
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
       if (action.type === "play") ui.table.hand.shake(action.card);
+      onEvent("refused");
       return;
     }
     await present(ans, prev);
@@ -203,10 +205,10 @@ export function createGame({
     } else if (a?.type === "ghna") {
       const g = v.ghna.at(-1);
       if (g) log.line(ghnaText(g), "ghna");
-      bubbles[a.seat] = bubbleText(a);
+      bubbles[a.seat] = a;
     } else if (a) {
       log.line(actionText(a));
-      if (AUCTION_WORDS.has(a.type) || a.type === "concede") bubbles[a.seat] = bubbleText(a);
+      if (AUCTION_WORDS.has(a.type) || a.type === "concede") bubbles[a.seat] = a;
     }
     if (prev.phase === "ghna" && v.phase === "play") clear();
     if (a?.type === "play" && prev.hand_number === v.hand_number) {
@@ -215,11 +217,13 @@ export function createGame({
       const finished = v.tricks.length > prev.tricks.length;
       update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
       flush();
+      onEvent("card");
       await ui.table.trick.animatePlay(a.seat, from, sp);
       if (finished) {
         const trick = v.tricks.at(-1);
         ui.table.trick.announce(t("trick.taken", { ...who(trick.winner), points: trick.points }),
           Math.max(1200, 2000 * sp));
+        onEvent("trick");
         if (sp > 0) await sleep(650 * sp);
         await ui.table.trick.animateCollect(trick.winner, sp);
         log.line(trickText(trick), "trick");

@@ -16,13 +16,15 @@ export function legalCards(view, watching) {
 /** createHand(el, onCard) -> {render(st), cardRect(card), shake(card)}. */
 export function createHand(el, onCard) {
   const buttons = new Map(); // card -> its button (kept, so focus survives redraws)
+  el.replaceChildren();
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", t("hand.label"));
-  el.addEventListener("click", (event) => {
+  // handlers as properties: a hand built again on the same element (a new language) replaces them
+  el.onclick = (event) => {
     const b = event.target.closest("button[data-card]");
     if (b) onCard(b.dataset.card, b);
-  });
-  el.addEventListener("keydown", (event) => {
+  };
+  el.onkeydown = (event) => {
     const b = event.target.closest("button[data-card]");
     if (!b || !["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
     const all = [...el.querySelectorAll("button[data-card]")];
@@ -32,7 +34,7 @@ export function createHand(el, onCard) {
     else i += event.key === "ArrowRight" ? 1 : -1;   // the hand is laid out left to right in every language
     all[Math.max(0, Math.min(all.length - 1, i))]?.focus();
     event.preventDefault();
-  });
+  };
 
   function button(card) {
     return h("button", { type: "button", class: "card", dataset: { card } },
@@ -69,7 +71,20 @@ export function createHand(el, onCard) {
     });
     el.classList.toggle("my-turn", myTurn);
     el.style.setProperty("--n", String(Math.max(cards.length, 1)));
+    spread();
   }
+
+  /** How much the cards overlap: as little as the room allows (a small gap when few remain). */
+  function spread() {
+    const n = buttons.size;
+    const first = buttons.values().next().value;
+    const cw = first?.offsetWidth || 0;
+    if (n < 2 || !cw) return;
+    const room = el.clientWidth - 16;
+    const ov = Math.min(0.62, Math.max(-0.08, (n * cw - room) / ((n - 1) * cw)));
+    el.style.setProperty("--ov", ov.toFixed(3));
+  }
+  new ResizeObserver(spread).observe(el);
 
   return {
     render,

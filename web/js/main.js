@@ -29,7 +29,7 @@ import { recordMine } from "./challenges.js";
 import { encodeActions } from "./compact.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
-import { createLog } from "./log.js";
+import { createLog, replayLines } from "./log.js";
 import { createGame } from "./game.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
@@ -37,6 +37,7 @@ import {
 } from "./dialogs.js";
 import { openSettings } from "./settings-dialog.js";
 import { enableOffline } from "./pwa.js";
+import { play as sound, unlockOnGesture } from "./sound.js";
 import { createRouter, routeOf, screenNames } from "./router.js";
 
 const root = document.documentElement;
@@ -124,10 +125,24 @@ async function takeBack() {
 // ------------------------------------------------------------------ the UI
 /** The parts drawn in the page's language (rebuilt when it changes). */
 const ui = { bar: null, table: null, log: null };
-const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches });
+const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches,
+  onEvent: (name) => sound(name, state.settings.sound) });
+
+/** Speaks another language at once: the page is worded again, the game goes on untouched. */
+async function relabel(lang) {
+  await setLocale(lang, appBase);
+  buildUI();
+  if (state.view) for (const line of replayLines(state.view)) ui.log.line(line);
+  $("#boot-retry").textContent = t("boot.retry");
+  document.title = t("app.title");
+  update({ message: null });
+  store.flush();
+  await router.show(routeOf(location.hash));
+}
 
 function buildUI() {
   ui.bar = createBar($("#bar"), menu);
+  ui.bar.setInstall(!!installPrompt);
   ui.table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
     onAction: (action) => game.act(action),
     onCard: (card) => game.playCard(card),
@@ -155,11 +170,12 @@ function menu(name) {
     case "hint": return game.askHint();
     case "last": return showLastTrick(state.view);
     case "sheet": return showScoreSheet(state.view);
-    case "log": return $("#app").classList.toggle("show-log");
+    case "log": return toggleLog();
     case "settings": return settingsDialog();
     case "new": return confirmNewGame(() => startNew());
     case "previous": return confirmPrevious();
     case "more": return openScreensMenu();
+    case "install": return install();
     case "undo": return takeBack();
     default: return undefined;
   }
@@ -177,11 +193,8 @@ function settingsDialog() {
     async apply(next, { newGame, rulesChanged }) {
       const relocalize = next.locale !== locale();
       saveSettings(next);
-      if (relocalize) {
-        location.reload();
-        return;
-      }
       update({ settings: next });
+      if (relocalize) await relabel(next.locale);
       if (newGame) startNew(randomSeed(), next.rules);
       else {
         if (rulesChanged) update({ message: { kind: "note", text: t("settings.rules_changed") } });
@@ -225,11 +238,56 @@ const app = {
 };
 const router = createRouter({ root, game: $("#app"), screen: $("#screen"), app });
 
+/** The whole menu (on a phone the bar keeps only Hint and this): the game's actions, then the screens. */
 function openScreensMenu() {
-  const items = screenNames().map((name) => h("li", {},
-    h("a", { href: `#${name}`, id: `go-${name}`, onclick: () => closeDialog() }, t(`screen.${name}`))));
+  const game = [["last", "menu.last_trick"], ["sheet", "menu.scores"], ["log", "menu.log"],
+    ["settings", "menu.settings"], ["new", "menu.new_game"]];
+  if (state.settings.takeBacks) game.unshift(["undo", "menu.take_back"]);
+  if (loadPrevious().status === "ok") game.push(["previous", "menu.previous_game"]);
+  if (installPrompt) game.push(["install", "menu.install"]);
+  const items = [
+    ...game.map(([name, key]) => h("li", {}, h("button", { type: "button", class: "act", id: `go-${name}`,
+      onclick: () => { closeDialog(); menu(name); } }, t(key)))),
+    ...screenNames().map((name) => h("li", {},
+      h("a", { href: `#${name}`, id: `go-${name}`, onclick: () => closeDialog() }, t(`screen.${name}`)))),
+  ];
   openDialog("menu", t("menu.more"), h("nav", { "aria-label": t("menu.more") }, h("ul", { class: "screens" }, ...items)));
 }
+
+// ------------------------------------------------------------------- the log
+/** The log: a column on wide screens, a drawer on small ones (Escape or a tap outside closes it). */
+function toggleLog(open = !$("#app").classList.contains("show-log")) {
+  $("#app").classList.toggle("show-log", open);
+  document.querySelector(".log-backdrop")?.remove();
+  if (open) {
+    document.body.append(h("div", { class: "log-backdrop", onclick: () => toggleLog(false) }));
+    $("#log").focus({ preventScroll: true });
+  }
+}
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && $("#app").classList.contains("show-log")) toggleLog(false);
+});
+
+// ------------------------------------------------------ install, offline
+let installPrompt = null;
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installPrompt = event;
+  ui.bar?.setInstall(true);
+});
+window.addEventListener("appinstalled", () => {
+  installPrompt = null;
+  ui.bar?.setInstall(false);
+});
+async function install() {
+  if (!installPrompt) return;
+  installPrompt.prompt();
+  await installPrompt.userChoice.catch(() => null);
+  installPrompt = null;
+  ui.bar.setInstall(false);
+}
+window.addEventListener("online", () => ui.bar?.setOffline(false));
+window.addEventListener("offline", () => ui.bar?.setOffline(true));
 
 // ----------------------------------------------------------- storage notice
 function storageNotice(status) {
@@ -403,7 +461,13 @@ $("#boot-retry").addEventListener("click", () => {
 await setLocale(pickLocale(new URLSearchParams(location.search).get("lang") || state.settings.locale), appBase);
 $("#boot-retry").textContent = t("boot.retry");
 buildUI();
+let myTurnBefore = false;
 store.onRender((st) => {
+  const myTurn = !!(st.view && st.view.to_act === 0 && !st.settings.watch && !st.busy && st.view.legal.length);
+  if (myTurn && !myTurnBefore) sound("turn", st.settings.sound);
+  myTurnBefore = myTurn;
+  if (st.view && !st.busy && (st.view.phase === "hand_over" || st.view.phase === "game_over")
+      && matchMedia("(max-width: 959px)").matches && $("#app").classList.contains("show-log")) toggleLog(false);
   ui.bar.render(st);
   ui.table.render(st);
   root.dataset.phase = st.view ? st.view.phase : "none";
@@ -417,6 +481,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "h" || event.key === "H") game.askHint();
 });
 siteStore.onStatus(storageNotice);
+unlockOnGesture();
 progress("runtime");
 update({});
 boot();

@@ -85,6 +85,7 @@ export function defaults() {
     levels: { 1: "normal", 2: "normal", 3: "normal" },
     watch: false,
     takeBacks: false,
+    sound: true,
     speed: "normal",
     locale: null,          // null: the browser's languages decide (i18n.js)
     rules: defaultRules(),
@@ -101,6 +102,7 @@ export function normalize(raw) {
   }
   s.watch = raw.watch === true;
   s.takeBacks = raw.takeBacks === true;
+  s.sound = raw.sound !== false;
   if (own(SPEEDS, raw.speed)) s.speed = raw.speed;
   if (typeof raw.locale === "string" && /^[a-z]{2,3}$/.test(raw.locale)) s.locale = raw.locale;
   s.rules = normalizeRules(raw.rules);

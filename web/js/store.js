@@ -9,7 +9,7 @@ function initial() {
     ready: false,        // the engine is loaded
     view: null,          // the engine's view for seat 0 (plus the bridge's display extras)
     shownTrick: null,    // the cards drawn on the table (a finished trick lingers)
-    bubbles: {},         // seat -> text of its last auction word
+    bubbles: {},         // seat -> its last auction word (the action: worded when drawn)
     message: null,       // {kind: "refusal"|"hint"|"note"|"lesson", text}
     hint: null,          // the hinted action (highlighted)
     thinking: null,      // seat whose bot is thinking

@@ -15,6 +15,7 @@ import { backSVG } from "./cardart.js";
 import { createTrick, POSITIONS } from "./trick.js";
 import { createHand } from "./hand.js";
 import { createControls } from "./controls.js";
+import { bubbleText } from "./log.js";
 import { levelName } from "./settings.js";
 
 const BACK = backSVG({ title: "" });
@@ -88,7 +89,8 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       level.textContent = lv ? t("level.bot", { level: levelName(lv) }) : "";
       el.dataset.level = lv || "human";
       // the bubble's word, and for a screen reader who said it
-      const text = st.bubbles[seat];
+      const said = st.bubbles[seat];
+      const text = said ? bubbleText(said) : "";
       const bubble = el.querySelector(".bubble");
       bubble.hidden = !text;
       fill(bubble, text ? [h("span", { class: "sr-only" }, `${seatName(seat)}: `),
