@@ -33,7 +33,13 @@ def play_out_hand(page) -> None:
 
 
 def hand_now(page) -> list[str]:
-    page.wait_for_function("document.querySelectorAll('#hand button[data-card]').length === 10")
+    """The player's ten cards once the table shows the deal the game saved (a one-hand game)."""
+    page.wait_for_function("""() => {
+      const saved = JSON.parse(localStorage.getItem('touti.game.v1') || 'null');
+      if (!saved || !saved.record.deal) return false;
+      const shown = [...document.querySelectorAll('#hand button[data-card]')].map(e => e.dataset.card).sort();
+      return JSON.stringify(shown) === JSON.stringify([...saved.record.deal.hands[0]].sort());
+    }""")
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card).sort()")
 
 
@@ -57,6 +63,7 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
             assert when.strftime("%Y-%m-%d") in page.text_content("#daily-date")
             page.click("#daily-play")
             page.wait_for_selector("html[data-view='game']")
+            page.wait_for_function("(JSON.parse(localStorage.getItem('touti.game.v1')) || {}).kind === 'daily'")
             hands.append(hand_now(page))
             if len(hands) == 1:
                 # the first one plays it out: result, streak, share text with no card in it
@@ -84,6 +91,8 @@ def play_challenge(page, n: int) -> list[list[str]]:
         assert f"deal {i + 1} of {n}" in page.text_content("#challenge-play")
         page.click("#challenge-play")
         page.wait_for_selector("html[data-view='game']")
+        page.wait_for_function("((JSON.parse(localStorage.getItem('touti.game.v1')) || {}).of || {}).hand"
+                               f" === {i}")
         cards.append(hand_now(page))
         play_out_hand(page)
         page.click("#panel-back")

@@ -55,7 +55,7 @@ export function bubbleText(a) {
     case "announce": return `${a.signal}!`;
     case "signal": return a.signal;
     case "no_signal": return "…";
-    case "ghna": return t("bubble.ghna", { suit: a.suit });
+    case "ghna": return t("bubble.ghna", { suit: suitName(a.suit) });
     case "concede": return t("action.concede");
     default: return "";
   }

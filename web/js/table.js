@@ -10,7 +10,7 @@
 // nothing here is shared between tables.
 
 import { h, fill } from "./dom.js";
-import { t, seatName, teamName } from "./i18n.js";
+import { t, who, seatName, teamName } from "./i18n.js";
 import { backSVG } from "./cardart.js";
 import { createTrick, POSITIONS } from "./trick.js";
 import { createHand } from "./hand.js";
@@ -31,8 +31,8 @@ function turnText(st) {
   if (v.phase === "game_over") return t("turn.game_over");
   const seat = v.to_act;
   if (seat === 0 && !st.settings.watch) return t(`turn.you.${v.phase}`);
-  if (v.phase === "signal") return t("turn.other.signal", { who: seatName(seat) });
-  return t("turn.other", { who: seatName(seat) });
+  if (v.phase === "signal") return t("turn.other.signal", who(seat));
+  return t("turn.other", who(seat));
 }
 
 /**
@@ -76,7 +76,7 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       else el.removeAttribute("aria-current");
       const badges = [];
       if (v && v.dealer === seat) {
-        badges.push(h("span", { class: "badge dealer", title: t("dealer"), "aria-label": t("dealer") }, "D"));
+        badges.push(h("span", { class: "badge dealer", title: t("dealer"), "aria-label": t("dealer") }, t("dealer.badge")));
       }
       if (v && v.contract && v.contract.declarer === seat) {
         badges.push(h("span", { class: "badge declarer", title: t("declarer") }, `${t("declarer")} ${v.contract.amount}`));

@@ -18,6 +18,12 @@ import { decodeActions } from "../compact.js";
 import { screenHeader } from "./common.js";
 
 const NAME_KEY = "touti.name";
+const BUILT_IN = ["easy", "normal", "strong"];
+
+/** A challenge's bots are built-in levels (a bot loaded on this device plays as the normal one). */
+function builtIn(levels) {
+  return Object.fromEntries([1, 2, 3].map((s) => [s, BUILT_IN.includes(levels[s]) ? levels[s] : "normal"]));
+}
 
 /** The engine's replay of every hand of a friend's play: [{actions, result}|null], or null if one fails. */
 async function replay(app, c, hands) {
@@ -114,7 +120,7 @@ export async function mount(container, app, payload) {
         h("button", { type: "button", class: "act primary", id: "challenge-new", onclick: () => {
           const st = app.store.state.settings;
           const c = ensureChallenge({ seed: randomSeed(), n: Number(size.value), rules: normalizeRules(st.rules),
-            levels: { ...st.levels } }, app.storage);
+            levels: builtIn(st.levels) }, app.storage);
           show(c);
         } }, t("challenge.create"))),
       all.length ? h("section", { class: "paper" }, h("h2", {}, t("challenge.kept")),
