@@ -161,7 +161,11 @@ def visit(page, url: str, timeout_s: float) -> dict:
     marks = page.evaluate("window.__bench.progress")
     gaps = [(b[0] - a[0], b[1]) for a, b in zip(marks, marks[1:])]
     times = page.evaluate("window.__bench.times || null")
+    ready_at = page.evaluate("(window.__bench.progress.find(p => p[1] === 'ready') || [0])[0]")
+    if times and "origin" in times:
+        times["began"] = round(times.pop("origin") - page.evaluate("performance.timeOrigin"))
     return {"ms": state[0], "error": None, "at": at, "longest": max(tasks, default=0), "times": times,
+            "ready_at": round(ready_at),
             "gap": max(gaps, default=(0, "")), "stages": [m[1] for m in marks]}
 
 
@@ -247,6 +251,8 @@ def first_visits(p, base: str, log: Log, network: str, cpu: float, runs: int, re
     if errors:
         line += f"; ERRORS: {errors}"
     print(line, flush=True)
+    if SHOW_REQUESTS:
+        print(f"      worker times (first visit, ms from the worker's start): {[f.get('times') for f in firsts]}")
     if rows and "worst" in rows[0]:
         print("      largest downloads before the bid: "
               + ", ".join(f"{path.rsplit('/', 1)[-1]} {n / 1e6:.2f}" for n, path in rows[0]["worst"]))
@@ -262,6 +268,8 @@ def first_visits(p, base: str, log: Log, network: str, cpu: float, runs: int, re
                 if kind == "online" and got else ""
             if SHOW_REQUESTS:
                 print(f"      worker times ({kind}): {[r[kind].get('times') for r in rows if kind in r]}")
+                print(f"      page: engine ready at {[r[kind].get('ready_at') for r in rows if kind in r]} ms, "
+                      f"first bid at {[round(r[kind]['ms']) for r in rows if kind in r and r[kind]['ms']]} ms")
             print(f"      return visit {kind}: first bid median {median(got):.2f} s "
                   f"(runs: {', '.join(f'{x:.2f}' for x in got)}){extra}" if got else
                   f"      return visit {kind}: ERRORS {bad}", flush=True)

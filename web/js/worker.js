@@ -198,7 +198,7 @@ async function boot(config) {
   runtime.catch(() => {});
   const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine }] = await Promise.race([
     Promise.all([import("./snapshot.js"), import("./install.js")]), hang]);
-  const canStore = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
+  const canStore = typeof caches !== "undefined";
   const [{ loadPyodide }, saved] = await Promise.race([Promise.all([
     import(config.pyodide + "pyodide.mjs"), readSnapshot(config.version).finally(() => mark("snapshot read")),
     stdlib]), hang]);
@@ -245,6 +245,7 @@ async function boot(config) {
   failNow = null;
   mark("ready");
   times.restored = Boolean(saved && !snapshot);
+  times.origin = performance.timeOrigin + t0;    // when this start began (ms since 1970)
   console.log(`engine ready in ${times.ready} ms` + (times.restored ? " (from snapshot)" : ""));
   post({ type: "progress", stage: "ready", times });
   if (snapshot) storeSnapshot(config.version, snapshot).catch((err) => warn("snapshot not stored:", err));
