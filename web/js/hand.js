@@ -17,7 +17,7 @@ export function legalCards(view, watching) {
 export function createHand(el, onCard) {
   const buttons = new Map(); // card -> its button (kept, so focus survives redraws)
   el.replaceChildren();
-  el.setAttribute("role", "group");
+  el.setAttribute("role", "region");
   el.setAttribute("aria-label", t("hand.label"));
   // handlers as properties: a hand built again on the same element (a new language) replaces them
   el.onclick = (event) => {
@@ -36,9 +36,11 @@ export function createHand(el, onCard) {
     event.preventDefault();
   };
 
+  // a card's name is its text (for a screen reader), the picture is hidden from it
   function button(card) {
     return h("button", { type: "button", class: "card", dataset: { card } },
-      h("span", { class: "card-face", "aria-hidden": "true", html: cardSVG(card, { title: "" }) }));
+      h("span", { class: "card-face", "aria-hidden": "true", html: cardSVG(card, { title: "" }) }),
+      h("span", { class: "sr-only card-name" }));
   }
 
   function render(st) {
@@ -64,7 +66,9 @@ export function createHand(el, onCard) {
       b.classList.toggle("legal", myTurn && isLegal);
       b.classList.toggle("illegal", myTurn && !isLegal);
       b.classList.toggle("hinted", hinted === card);
-      b.setAttribute("aria-label", myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card));
+      const name = myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card);
+    const label = b.querySelector(".card-name");
+    if (label.textContent !== name) label.textContent = name;
       const want = prev ? prev.nextSibling : el.firstChild;
       if (want !== b) el.insertBefore(b, want);
       prev = b;

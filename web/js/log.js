@@ -14,7 +14,6 @@ const MAX = 300;
 export function createLog(el) {
   if (!el) return { line() {}, clear() {} };
   const list = h("ol", { class: "log-list", id: "log-list", "aria-live": "polite", "aria-relevant": "additions" });
-  el.setAttribute("role", "log");
   el.setAttribute("tabindex", "0");
   el.setAttribute("aria-label", t("log.title"));
   el.replaceChildren(h("h2", { class: "log-title" }, t("log.title")), list);
