@@ -51,6 +51,11 @@ def test_arena_statistics_on_a_tiny_run():
     assert c["A"]["taken"] + c["B"]["taken"] + s["cancelled"] == 12
     for side in "AB":
         assert c[side]["made"] + c[side]["failed"] == c[side]["taken"]
+        # each side's share of the hands, from the per-deal declarers
+        taken = sum(1 for d in per for t in d["tables"] if not t["cancelled"]
+                    and (t["declarer"] & 1) == (t["team_of_A"] if side == "A" else 1 - t["team_of_A"]))
+        assert taken == c[side]["taken"] and math.isclose(c[side]["share"], taken / 12)
+    assert s["contracts_ratio"] == (c["A"]["taken"] / c["B"]["taken"] if c["B"]["taken"] else None)
     # decision times were measured for both sides
     for side in "AB":
         t = s["decision_time"][side]
@@ -139,6 +144,10 @@ def test_arena_command_line(tmp_path, capsys):
     assert "paired difference A-B per hand" in text and "95% CI" in text
     assert "decision time A (easy)" in text and "games to the target" in text
     data = json.loads(out.read_text())
+    c = data["contracts"]
+    assert (f"contracts taken of 6 hands: A {c['A']['taken']} ({100 * c['A']['share']:.1f}%), "
+            f"B {c['B']['taken']} ({100 * c['B']['share']:.1f}%), cancelled {data['cancelled']}; "
+            f"A takes ") in text
     assert data["A"] == "easy" and data["deals"] == 3
     assert cli_main(["arena", "--a", "nobody", "--deals", "1"]) == 2
 

@@ -10,10 +10,11 @@ hand) measures the bots, not the cards.
 
 Printed: mean score per hand of each side, the paired difference with its
 95% confidence interval (normal approximation over the deals), contracts
-taken, made and failed, game-win rate over games to the target (the hands
-of each table chained in deal order, a game ending when a team reaches the
-target), and each side's decision time (median, p95, max).  ``--json``
-writes all of it (and every deal's result with ``--per-deal``).
+taken, made and failed (each side's share of the hands, and how many
+contracts A takes for each that B takes), game-win rate over games to the
+target (the hands of each table chained in deal order, a game ending when a
+team reaches the target), and each side's decision time (median, p95, max).
+``--json`` writes all of it (and every deal's result with ``--per-deal``).
 
     python -m touti_core arena --a strong --b normal --deals 1000 --seed 1
 
@@ -271,6 +272,8 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
     for side in "AB":
         am = contracts[side].pop("amounts")
         contracts[side]["mean_contract"] = sum(am) / len(am) if am else None
+        contracts[side]["share"] = contracts[side]["taken"] / (2 * len(deals)) if deals else 0.0
+    taken_b = contracts["B"]["taken"]
     extra: dict[str, Any] = {}
     for d in deals:
         for side, got in d.get("loaded", {}).items():
@@ -281,6 +284,8 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
         "paired_difference": {"mean": m, "sd": sd, "ci95": [lo, hi],
                               "note": "A minus B, points per hand, averaged over each deal's two tables"},
         "contracts": contracts,
+        # how many contracts side A takes for one that side B takes (None: B took none)
+        "contracts_ratio": contracts["A"]["taken"] / taken_b if taken_b else None,
         "games": games_to_target(deals, target),
         "decision_time": times,
         **extra,
@@ -302,6 +307,11 @@ def report(s: dict) -> str:
         mc = f"{c['mean_contract']:.1f}" if c["mean_contract"] else "-"
         lines.append(f"contracts {side} ({s[side]}): taken {c['taken']}, made {c['made']}, "
                      f"failed {c['failed']}, conceded by the defence {c['conceded']}, mean contract {mc}")
+    ca, cb = s["contracts"]["A"], s["contracts"]["B"]
+    ratio = s.get("contracts_ratio")
+    lines.append(f"contracts taken of {s['hands']} hands: A {ca['taken']} ({100 * ca.get('share', 0):.1f}%), "
+                 f"B {cb['taken']} ({100 * cb.get('share', 0):.1f}%), cancelled {s['cancelled']}; "
+                 f"A takes {'-' if ratio is None else f'{ratio:.2f}'} for each contract B takes")
     for side, got in sorted(s.get("loaded", {}).items()):
         fell = sum(got[k] for k in ("illegal", "error", "slow"))
         lines.append(f"loaded bot {side} ({s[side]}): {fell} of {got['decisions']} decisions fell back "
