@@ -421,19 +421,22 @@ def module_graph(root: Path, start: str, dynamic: bool = False) -> set[str]:
 
 def first_bid_files(site: Path, config: dict) -> list[str]:
     """The files a first visit loads before the player's first bid: the page and
-    what its head names (the manifest and its icons too: browsers fetch them),
-    the page's and the worker's static module graphs, the English catalogue,
-    and what the worker downloads (the runtime, the standard library, the
-    engine).  tests/test_budgets.py checks their size; the slow-network browser
-    test checks that the page requests nothing else before the first bid."""
+    what its head names (with a web app manifest there, its icons too: browsers
+    fetch them; pwa.js names it once the game runs), the page's and the
+    worker's module graphs, the English catalogue, and what the worker
+    downloads (the runtime, the standard library, the engine).
+    tests/test_budgets.py checks their size; the slow-network browser test
+    checks that the page requests nothing else before the first bid."""
     app = config["app"]
-    files = {"index.html", "manifest.webmanifest", f"{app}messages/en.json"}
+    files = {"index.html", f"{app}messages/en.json"}
     head = (site / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+    head = re.sub(r"<!--.*?-->", "", head, flags=re.S)
     for ref in re.findall(r'(?:src|href)="([^"]+)"', head):
         if not ref.startswith(("data:", "#")):
             files.add(ref.split("?")[0])
-    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
-    files |= {icon["src"] for icon in manifest.get("icons", [])}
+    if "manifest.webmanifest" in files:
+        manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+        files |= {icon["src"] for icon in manifest.get("icons", [])}
     # (the page's screens are imported when opened; the worker imports its helpers at once)
     files |= module_graph(site, f"{app}js/main.js") | module_graph(site, f"{app}js/worker.js", dynamic=True)
     files |= {config["pyodide"] + name for name in PYODIDE_FILES}

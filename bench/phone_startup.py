@@ -87,7 +87,8 @@ SETTINGS = ("localStorage.setItem('touti.settings.v1', JSON.stringify({speed: 'f
 
 
 class Log:
-    """Every request the server answered: (time received, path, bytes sent)."""
+    """Every request the server answered: (time received, path, bytes sent);
+    times in seconds since 1970, as the page's performance.timeOrigin."""
 
     def __init__(self) -> None:
         self.rows: list[tuple[float, str, int]] = []
@@ -109,7 +110,7 @@ class Log:
 def serve(root: Path, log: Log):
     class Logged(build.Handler):
         def handle_one_request(self):
-            self._t = time.monotonic()
+            self._t = time.time()
             self._n = 0
             try:
                 super().handle_one_request()
@@ -152,11 +153,12 @@ def visit(page, url: str, timeout_s: float) -> dict:
         if state[0] or state[1]:
             break
         if time.monotonic() - t0 > timeout_s:
-            return {"ms": None, "error": "timeout", "at": time.monotonic()}
+            return {"ms": None, "error": "timeout", "at": time.time()}
         time.sleep(0.05)
-    at = time.monotonic()
+    at = time.time()
     if state[1]:
         return {"ms": None, "error": state[1], "at": at}
+    at = (page.evaluate("performance.timeOrigin") + state[0]) / 1000     # the bid, as the page saw it
     tasks = page.evaluate("window.__bench.longtasks.filter(t => t[0] < window.__bench.firstBid).map(t => t[1])")
     marks = page.evaluate("window.__bench.progress")
     gaps = [(b[0] - a[0], b[1]) for a, b in zip(marks, marks[1:])]
@@ -197,6 +199,18 @@ def median(xs: list[float]) -> float:
 SHOW_REQUESTS = False
 
 
+def before_bid(rows: list) -> list:
+    """The requests the first bid needed: those before it, up to the page naming
+    its manifest or registering its service worker (pwa.js does both once the
+    game runs, a moment before the bid is drawn)."""
+    out = []
+    for row in rows:
+        if row[1].split("?")[0] in ("/sw.js", "/manifest.webmanifest"):
+            break
+        out.append(row)
+    return out
+
+
 def first_visits(p, base: str, log: Log, network: str, cpu: float, runs: int, returns: bool) -> None:
     url = base + "#game=S4"
     rows = []
@@ -210,15 +224,16 @@ def first_visits(p, base: str, log: Log, network: str, cpu: float, runs: int, re
             cdp = ctx.new_cdp_session(page)
             shape(cdp, network, cpu)
             start = log.mark()
-            t0 = time.monotonic()
+            t0 = time.time()
             first = visit(page, url, 180)
             row = {"first": first}
             if SHOW_REQUESTS:
                 for t, path, n in log.since(start, first["at"]):
                     print(f"      {t - t0:6.2f} s {n / 1e3:8.1f} kB {path}")
             if first["ms"] is not None:
-                row["wire"] = sum(n for t, _, n in log.since(start, first["at"]) if t >= t0)
-                row["worst"] = sorted(((n, path) for t, path, n in log.since(start, first["at"])), reverse=True)[:6]
+                before = before_bid(log.since(start, first["at"]))
+                row["wire"] = sum(n for _, _, n in before)
+                row["worst"] = sorted(((n, path) for _, path, n in before), reverse=True)[:6]
             if returns and first["ms"] is not None:
                 ready = wait_offline_ready(page)
                 time.sleep(0.5)

@@ -1,7 +1,8 @@
 // Offline play and updates.
 //
-// Registers the service worker (sw.js, written by the build with this
-// version's file list), which makes the game work offline after this visit.
+// Names the web app manifest (installable) and registers the service worker
+// (sw.js, written by the build with this version's file list), which makes
+// the game work offline after this visit.
 // When a new version has been installed in the background, a banner says so:
 // between hands (or before a game, or after an error) it offers to reload now;
 // during a hand it only announces the update for the end of the hand, so a
@@ -71,6 +72,12 @@ function offer(worker) {
  * from the HTTP cache).  Resolves with the registration, or null.
  */
 export async function enableOffline() {
+  // The web app manifest is named now, not in the page's head: browsers fetch
+  // its icons (0.3 MB) as soon as they see it, which a first visit on a slow
+  // line does not need before the game runs.
+  if (!document.querySelector("link[rel='manifest']")) {
+    document.head.append(h("link", { rel: "manifest", href: "manifest.webmanifest" }));
+  }
   if (!("serviceWorker" in navigator)) return null;
   let reg;
   try {
