@@ -8,12 +8,13 @@ What goes into dist/:
 
 - ``index.html``: the page (never cached for long: it names the versioned paths);
 - ``app/<version>/``: the page's scripts, styles, the worker's Python bridge, the
-  ``touti_core`` wheel and the lock file that lists that wheel with its sha256;
+  ``touti_core`` wheel and the lock file that lists that wheel with its sha256,
+  the engine's bytecode (``engine-bytecode.zip``, see engine_bytecode);
   ``<version>`` is a hash of all of these, so the folder can be cached for ever;
 - ``pyodide/<pyodide version>/``: the self-hosted Pyodide runtime copied from the
   npm package ``pyodide`` (pinned in package.json / package-lock.json), the
   page's standard library (``stdlib-<hash>.zip``: bytecode of the modules the
-  game imports, compiled under Node by build_stdlib.mjs, see STDLIB_KEEP), plus
+  game imports, compiled under Node by build_bytecode.mjs, see STDLIB_KEEP), plus
   micropip (pinned wheel from PyPI, checked against its sha256);
 - the pages and files that keep their names from one version to the next
   (``ROOT_FILES``: the game, the embeddable rules demo and its example host
@@ -68,7 +69,7 @@ PYODIDE_VERSION = "314.0.7"
 #: Files of the npm package that the page needs (the rest is for Node or docs;
 #: the standard library is the build's own, see STDLIB_KEEP).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: The standard library the page ships, compiled to bytecode (build_stdlib.mjs)
+#: The standard library the page ships, compiled to bytecode (build_bytecode.mjs)
 #: in place of the runtime's whole one (python_stdlib.zip: 2.5 MB of sources,
 #: which Python would compile at every start).  Only what is imported: by
 #: Pyodide's own start, by installing the engine (install.js), by the engine,
@@ -118,8 +119,8 @@ STDLIB_KEEP = {
 #: and column positions (as -X no_debug_ranges; tracebacks still name the
 #: line): 1.24 MB instead of 1.90 MB, measured.
 STDLIB_OPTIMIZE = 2
-#: Compiles the kept standard library under Node (see that file).
-STDLIB_SCRIPT = ROOT / "build_stdlib.mjs"
+#: Compiles the kept standard library and the engine to bytecode under Node (see that file).
+BYTECODE_SCRIPT = ROOT / "build_bytecode.mjs"
 #: micropip for that runtime, from PyPI, checked against this hash.
 MICROPIP = ("micropip", "0.11.1",
             "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
@@ -282,34 +283,55 @@ def stdlib_keep() -> list[str]:
     return sorted({m for group in STDLIB_KEEP.values() for m in group})
 
 
-def runtime_stdlib() -> tuple[bytes, dict]:
-    """The page's standard library zip (bytecode of STDLIB_KEEP) and its report
-    (files, Python version, built-in modules), made under Node once per input."""
-    request = json.dumps({"keep": stdlib_keep(), "optimize": STDLIB_OPTIMIZE, "debugRanges": False},
-                         sort_keys=True)
-    key = sha256(request.encode() + PYODIDE_VERSION.encode() + STDLIB_SCRIPT.read_bytes())[:16]
-    cache = ROOT / "build" / "stdlib"
+def bytecode(request: dict, name: str) -> tuple[bytes, dict]:
+    """The zip build_bytecode.mjs makes for ``request`` under Node, and its
+    report; kept in build/bytecode/ by a hash of everything it depends on."""
+    text = json.dumps(request, sort_keys=True)
+    h = hashlib.sha256(text.encode() + PYODIDE_VERSION.encode() + BYTECODE_SCRIPT.read_bytes())
+    for key in ("wheel", "bridge"):
+        if key in request:
+            h.update(Path(request[key]).read_bytes())
+    key = f"{name}-{h.hexdigest()[:16]}"
+    cache = ROOT / "build" / "bytecode"
     path, meta = cache / f"{key}.zip", cache / f"{key}.json"
     if not (path.exists() and meta.exists()):
         cache.mkdir(parents=True, exist_ok=True)
-        (cache / f"{key}.request.json").write_text(request)
+        (cache / f"{key}.request.json").write_text(text)
         tmp = path.with_suffix(".tmp")
-        r = subprocess.run(["node", str(STDLIB_SCRIPT), str(cache / f"{key}.request.json"), str(tmp)],
+        r = subprocess.run(["node", str(BYTECODE_SCRIPT), str(cache / f"{key}.request.json"), str(tmp)],
                            cwd=ROOT, capture_output=True, text=True)
         if r.returncode or not tmp.exists():
-            raise BuildError("the standard library could not be compiled under Node:\n"
-                             + (r.stderr or r.stdout)[-2000:])
+            raise BuildError(f"the {name} could not be compiled under Node:\n" + (r.stderr or r.stdout)[-2000:])
         report = json.loads(r.stdout.strip().splitlines()[-1])
-        if report["unmatched"]:
+        if report.get("unmatched"):
             tmp.unlink()
             raise BuildError("STDLIB_KEEP names modules the runtime does not have: "
                              + ", ".join(report["unmatched"]))
         tmp.rename(path)
         meta.write_text(json.dumps(report, indent=1) + "\n")
-        for old in sorted(cache.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
+        for old in sorted(cache.glob(f"{name}-*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
             for stale in cache.glob(old.stem + ".*"):
                 stale.unlink()
     return path.read_bytes(), json.loads(meta.read_text())
+
+
+def runtime_stdlib() -> tuple[bytes, dict]:
+    """The page's standard library zip (bytecode of STDLIB_KEEP) and its report
+    (files, Python version, built-in modules)."""
+    return bytecode({"kind": "stdlib", "keep": stdlib_keep(), "optimize": STDLIB_OPTIMIZE}, "stdlib")
+
+
+#: Modules of the engine the page never imports (the terminal game, the arena's
+#: command line): left out of its bytecode (their sources stay in the wheel).
+ENGINE_TERMINAL_ONLY = ("touti_core/__main__.py", "touti_core/cli.py", "touti_core/bots/arena.py")
+
+
+def engine_bytecode(wheel: Path, bridge: Path) -> bytes:
+    """The engine's and the bridge's bytecode (the __pycache__ files of their
+    installed sources, without docstrings): the first start on a device
+    imports them without compiling (0.3 s less at CPU x4, measured)."""
+    return bytecode({"kind": "engine", "wheel": str(wheel), "bridge": str(bridge),
+                     "skip": list(ENGINE_TERMINAL_ONLY)}, "engine")[0]
 
 
 # ------------------------------------------------------------------ site
@@ -440,7 +462,7 @@ def first_bid_files(site: Path, config: dict) -> list[str]:
     # (the page's screens are imported when opened; the worker imports its helpers at once)
     files |= module_graph(site, f"{app}js/main.js") | module_graph(site, f"{app}js/worker.js", dynamic=True)
     files |= {config["pyodide"] + name for name in PYODIDE_FILES}
-    files |= {config[key] for key in ("stdlib", "wheel", "bridge", "lock")}
+    files |= {config[key] for key in ("stdlib", "wheel", "bytecode", "bridge", "lock")}
     missing = sorted(f for f in files if not (site / f).is_file())
     if missing:
         raise BuildError(f"the page names files the build did not write: {', '.join(missing)}")
@@ -470,6 +492,7 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     app_files[wheel.name] = wheel.read_bytes()
     lock = lock_file(runtime, wheel, micropip, f"../../{pyodide_dir}/{micropip.name}")
     app_files["touti-lock.json"] = (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
+    app_files["engine-bytecode.zip"] = engine_bytecode(wheel, WEB / "py" / "bridge.py")
     h = hashlib.sha256()
     for rel in sorted(app_files):
         h.update(rel.encode() + b"\0" + app_files[rel] + b"\0")
@@ -495,10 +518,14 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "wheel": f"{app_dir}/{wheel.name}",
         "wheelIntegrity": "sha256-" + base64.b64encode(
             hashlib.sha256(app_files[wheel.name]).digest()).decode(),
+        "bytecode": f"{app_dir}/engine-bytecode.zip",
+        "bytecodeIntegrity": "sha256-" + base64.b64encode(
+            hashlib.sha256(app_files["engine-bytecode.zip"]).digest()).decode(),
         "stdlib": f"{pyodide_dir}/{stdlib_name}",
         # what the worker downloads to start (for the progress shown), bytes
         "download": ((runtime / "pyodide.asm.wasm").stat().st_size + len(stdlib)
                      + len(app_files[wheel.name]) + len(app_files["py/bridge.py"])
+                     + len(app_files["engine-bytecode.zip"])
                      + len(app_files["touti-lock.json"])),
         "package": "touti_core",
         # the engine's rule switches: the page builds its settings from them

@@ -294,7 +294,7 @@ BOTS_JS = """async ([level, seeds, hands]) => {
   const config = JSON.parse(document.getElementById('touti-build').textContent);
   const base = document.baseURI;
   const cfg = {...config};
-  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'snapshot', 'stdlib']) {
+  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'bytecode', 'stdlib']) {
     if (cfg[key]) cfg[key] = new URL(cfg[key], base).href;
   }
   const w = new Worker(new URL(config.app + 'js/worker.js', base), {type: 'module'});

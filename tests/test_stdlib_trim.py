@@ -35,7 +35,7 @@ import build  # noqa: E402
 
 SCRIPT = ROOT / "tests" / "pyodide" / "trimmed_runtime.mjs"
 #: Modules the page never imports: the terminal game and the arena's command line.
-TERMINAL_ONLY = ("touti_core/__main__.py", "touti_core/cli.py", "touti_core/bots/arena.py")
+TERMINAL_ONLY = build.ENGINE_TERMINAL_ONLY
 LEVELS = ("random", "easy", "normal", "strong")
 KINDS = ("auction", "signal", "trump", "play", "ghna", "concession")
 
@@ -110,7 +110,7 @@ def node_run(stdlib: str, info: dict) -> subprocess.Popen:
     cfg = info["config"]
     micropip = build.DIST / cfg["pyodide"] / f"micropip-{build.MICROPIP[1]}-py3-none-any.whl"
     return subprocess.Popen(["node", str(SCRIPT), stdlib, str(build.DIST / cfg["wheel"]),
-                             str(build.DIST / cfg["bridge"]), str(micropip)],
+                             str(build.DIST / cfg["bridge"]), str(micropip), str(build.DIST / cfg["bytecode"])],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -138,6 +138,8 @@ def test_the_trimmed_runtime_plays_every_decision_of_every_level(runs):
         assert sorted(out["phases"][level]) == sorted(KINDS), (level, out["phases"][level])
     assert {"new", "load", "act", "bot", "hint", "view", "people", "check", "deal", "sheet"} <= set(out["ops"])
     assert out["micropip"] == "True"          # micropip loads and imports on the trimmed library
+    # the engine ran from the build's bytecode (engine-bytecode.zip), as in the worker
+    assert "touti_bridge" in out["compiled"] and "touti_core.api" in out["compiled"]
 
 
 def test_the_game_imports_nothing_the_trimmed_library_lacks(runs, info):

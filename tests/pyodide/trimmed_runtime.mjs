@@ -5,6 +5,7 @@
 // decisions made per level and phase.
 //
 //   node tests/pyodide/trimmed_runtime.mjs <stdlib.zip or -> <engine.whl> <bridge.py> <micropip.whl or ->
+//                                          [engine-bytecode.zip]
 //
 // "-" as the standard library: Pyodide's own, whole (for comparison).
 import { readFileSync } from "node:fs";
@@ -14,11 +15,11 @@ import { loadPyodide } from "pyodide";
 import { installEngine } from "../../web/js/install.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [stdlib, wheel, bridge, micropip] = process.argv.slice(2);
+const [stdlib, wheel, bridge, micropip, bytecode] = process.argv.slice(2);
 const options = { stdout: () => {}, stderr: (line) => console.error(line) };
 if (stdlib !== "-") options.stdLibURL = stdlib;
 const py = await loadPyodide(options);
-installEngine(py, readFileSync(wheel), readFileSync(bridge));
+installEngine(py, readFileSync(wheel), readFileSync(bridge), bytecode ? readFileSync(bytecode) : null);
 py.FS.writeFile("/tmp/touti/runtime_workload.py", readFileSync(join(here, "runtime_workload.py")));
 const work = py.runPython(`
 import json, runtime_workload, touti_bridge
@@ -32,9 +33,12 @@ str(micropip.list() is not None)`);
 }
 const modules = py.runPython(`
 import json, sys
+compiled = sorted(n for n, m in list(sys.modules.items())
+                  if n.startswith(("touti_core", "touti_bridge")) and getattr(m, "__cached__", None)
+                  and __import__("os").path.exists(m.__cached__))
 zipped = sorted(name for name, m in list(sys.modules.items())
                 if getattr(getattr(m, "__spec__", None), "origin", None)
                 and str(m.__spec__.origin).startswith("/lib/python") and ".zip/" in str(m.__spec__.origin))
-json.dumps({"python": sys.version.split()[0], "stdlib": zipped,
+json.dumps({"python": sys.version.split()[0], "stdlib": zipped, "compiled": compiled,
             "builtins": sorted(sys.builtin_module_names)})`);
 console.log(JSON.stringify({ ...JSON.parse(modules), ...JSON.parse(work), micropip: micropipOk }));

@@ -150,7 +150,7 @@ def test_the_next_start_restores_the_snapshot_of_the_first(page, site):
 PLAY_JS = """async (levels) => {
   const config = JSON.parse(document.getElementById('touti-build').textContent);
   const cfg = {...config};
-  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'stdlib']) cfg[key] = new URL(cfg[key], document.baseURI).href;
+  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'bytecode', 'stdlib']) cfg[key] = new URL(cfg[key], document.baseURI).href;
   const w = new Worker(new URL(config.app + 'js/worker.js', document.baseURI), {type: 'module'});
   const pending = new Map();
   let next = 1;

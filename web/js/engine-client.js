@@ -20,7 +20,7 @@ export class EngineError extends Error {}
 /** The config as the worker needs it: every path absolute. */
 function workerConfig(config) {
   const cfg = { ...config };
-  for (const key of ["pyodide", "lock", "bridge", "wheel", "stdlib"]) {
+  for (const key of ["pyodide", "lock", "bridge", "wheel", "bytecode", "stdlib"]) {
     if (cfg[key]) cfg[key] = new URL(cfg[key], document.baseURI).href;
   }
   return cfg;
@@ -57,7 +57,7 @@ if (typeof document !== "undefined" && document.querySelector("script[data-start
 
 export class EngineClient {
   /**
-   * @param {object} config  the build's paths (app, pyodide, lock, bridge, wheel, stdlib)
+   * @param {object} config  the build's paths (app, pyodide, lock, bridge, wheel, bytecode, stdlib)
    * @param {(stage: string, bytes?: number, total?: number) => void} onProgress
    *        stage: runtime, download (bytes of about total), compile, start,
    *        restore, engine, ready

@@ -7,11 +7,20 @@
 const DIR = "/tmp/touti";
 
 const INSTALL = `
-import importlib, sys, sysconfig, zipfile
-def _touti_install(path, modules):
+import importlib, os, sys, sysconfig, zipfile
+def _touti_install(path, modules, bytecode=None):
     site = sysconfig.get_path("purelib")
     with zipfile.ZipFile(path) as z:
         z.extractall(site)
+    if bytecode:
+        # the compiled modules: site/... next to the engine's sources, bridge/... next to the bridge
+        with zipfile.ZipFile(bytecode) as z:
+            for info in z.infolist():
+                root, _, rest = info.filename.partition("/")
+                target = os.path.join(site if root == "site" else "${DIR}", rest)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "wb") as f:
+                    f.write(z.read(info))
     importlib.invalidate_caches()
     for name in modules:
         importlib.import_module(name)
@@ -21,15 +30,19 @@ def _touti_install(path, modules):
 export const MODULES = ["touti_core.api", "touti_core.bots", "touti_bridge"];
 
 /**
- * @param pyodide  a loaded Pyodide
- * @param wheel    the bytes of the touti_core wheel (already integrity-checked)
- * @param bridge   the bytes of py/bridge.py
+ * @param pyodide   a loaded Pyodide
+ * @param wheel     the bytes of the touti_core wheel (already integrity-checked)
+ * @param bridge    the bytes of py/bridge.py
+ * @param bytecode  the bytes of the build's engine-bytecode.zip (integrity-checked),
+ *                  or nothing: Python then compiles the sources
  */
-export function installEngine(pyodide, wheel, bridge) {
+export function installEngine(pyodide, wheel, bridge, bytecode = null) {
   pyodide.FS.mkdirTree(DIR);
   pyodide.FS.writeFile(`${DIR}/engine.whl`, wheel);
   pyodide.FS.writeFile(`${DIR}/touti_bridge.py`, bridge);
+  if (bytecode) pyodide.FS.writeFile(`${DIR}/bytecode.zip`, bytecode);
   pyodide.runPython(INSTALL);
   pyodide.runPython(`import sys\nif "${DIR}" not in sys.path: sys.path.insert(0, "${DIR}")\n` +
-    `_touti_install("${DIR}/engine.whl", ${JSON.stringify(MODULES)})`);
+    `_touti_install("${DIR}/engine.whl", ${JSON.stringify(MODULES)}` +
+    (bytecode ? `, "${DIR}/bytecode.zip")` : ")"));
 }

@@ -192,8 +192,10 @@ async function boot(config) {
   // The engine wheel is fetched with its sha256 (from the build): a wheel
   // that does not match is refused by the browser.
   const wheel = fetchBytes(config.wheel, config.wheelIntegrity);
+  // its bytecode too, and the bridge
+  const compiledEngine = config.bytecode ? fetchBytes(config.bytecode, config.bytecodeIntegrity) : Promise.resolve(null);
   const bridge = fetchBytes(config.bridge);
-  for (const p of [wheel, bridge, stdlib]) p.catch(fail);
+  for (const p of [wheel, bridge, stdlib, compiledEngine]) p.catch(fail);
   const runtime = import(config.pyodide + "pyodide.asm.mjs");   // Pyodide imports it later
   runtime.catch(() => {});
   const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine }] = await Promise.race([
@@ -216,7 +218,7 @@ async function boot(config) {
       mark("python");
       enter("engine");
       // The modules are in the snapshot; the files go back for later imports.
-      installEngine(pyodide, await wheel, await bridge);
+      installEngine(pyodide, await wheel, await bridge, await compiledEngine);
     } catch (err) {
       if (failure) throw failure;
       warn("snapshot restore failed, starting afresh:", err);
@@ -229,7 +231,8 @@ async function boot(config) {
     pyodide = await Promise.race([loadPyodide({ ...base, _makeSnapshot: canStore }), hang]);
     mark("python");
     enter("engine");
-    installEngine(pyodide, await Promise.race([wheel, hang]), await Promise.race([bridge, hang]));
+    installEngine(pyodide, await Promise.race([wheel, hang]), await Promise.race([bridge, hang]),
+      await Promise.race([compiledEngine, hang]));
     if (canStore) {
       try {
         snapshot = pyodide.makeMemorySnapshot();
