@@ -88,7 +88,11 @@ export class EngineClient {
       arm();
       const onMessage = (msg) => {
         if (msg.type === "progress") {
-          this.onProgress(msg.stage, msg.bytes, msg.total);
+          try {
+            this.onProgress(msg.stage, msg.bytes, msg.total);
+          } catch (err) {
+            console.error(err);          // the page's display: never the start itself
+          }
           if (msg.stage === "ready") {
             clearTimeout(timer);
             resolve();
@@ -124,8 +128,14 @@ export class EngineClient {
         event.preventDefault?.();
         fail(event.message || "the engine worker could not be started");
       };
-      for (const msg of said) {
-        if (this.worker === worker) onMessage(msg);
+      // what the worker said before: once the page's module that called start()
+      // has finished initialising (its progress callback may use it)
+      if (said.length) {
+        queueMicrotask(() => {
+          for (const msg of said) {
+            if (this.worker === worker) onMessage(msg);
+          }
+        });
       }
     });
     return this.ready;
