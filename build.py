@@ -287,8 +287,11 @@ def bytecode(request: dict, name: str) -> tuple[bytes, dict]:
     """The zip build_bytecode.mjs makes for ``request`` under Node, and its
     report; kept in build/bytecode/ by a hash of everything it depends on."""
     text = json.dumps(request, sort_keys=True)
-    h = hashlib.sha256(text.encode() + PYODIDE_VERSION.encode() + BYTECODE_SCRIPT.read_bytes())
-    for key in ("wheel", "bridge"):
+    # (the files' contents count, not their paths: a build into another folder reuses it)
+    paths = ("wheel", "bridge")
+    h = hashlib.sha256(json.dumps({k: v for k, v in request.items() if k not in paths}, sort_keys=True).encode()
+                       + PYODIDE_VERSION.encode() + BYTECODE_SCRIPT.read_bytes())
+    for key in paths:
         if key in request:
             h.update(Path(request[key]).read_bytes())
     key = f"{name}-{h.hexdigest()[:16]}"
@@ -296,9 +299,10 @@ def bytecode(request: dict, name: str) -> tuple[bytes, dict]:
     path, meta = cache / f"{key}.zip", cache / f"{key}.json"
     if not (path.exists() and meta.exists()):
         cache.mkdir(parents=True, exist_ok=True)
-        (cache / f"{key}.request.json").write_text(text)
-        tmp = path.with_suffix(".tmp")
-        r = subprocess.run(["node", str(BYTECODE_SCRIPT), str(cache / f"{key}.request.json"), str(tmp)],
+        # (named by the process too: two builds may compile the same request at once)
+        req, tmp = cache / f"{key}.{os.getpid()}.request.json", cache / f"{key}.{os.getpid()}.tmp"
+        req.write_text(text)
+        r = subprocess.run(["node", str(BYTECODE_SCRIPT), str(req), str(tmp)],
                            cwd=ROOT, capture_output=True, text=True)
         if r.returncode or not tmp.exists():
             raise BuildError(f"the {name} could not be compiled under Node:\n" + (r.stderr or r.stdout)[-2000:])
@@ -307,11 +311,14 @@ def bytecode(request: dict, name: str) -> tuple[bytes, dict]:
             tmp.unlink()
             raise BuildError("STDLIB_KEEP names modules the runtime does not have: "
                              + ", ".join(report["unmatched"]))
-        tmp.rename(path)
-        meta.write_text(json.dumps(report, indent=1) + "\n")
+        req.unlink()
+        meta_tmp = cache / f"{key}.{os.getpid()}.json.tmp"
+        meta_tmp.write_text(json.dumps(report, indent=1) + "\n")
+        meta_tmp.replace(meta)
+        tmp.replace(path)
         for old in sorted(cache.glob(f"{name}-*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
             for stale in cache.glob(old.stem + ".*"):
-                stale.unlink()
+                stale.unlink(missing_ok=True)
     return path.read_bytes(), json.loads(meta.read_text())
 
 
@@ -482,7 +489,8 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     if staging.exists():
         shutil.rmtree(staging)
     pyodide_dir = f"pyodide/{PYODIDE_VERSION}"
-    wheel = build_wheel(ROOT / "build" / "wheel")
+    # (another output folder gets its own wheel folder: builds into two folders may run at once)
+    wheel = build_wheel(ROOT / "build" / "wheel" if out == DIST else out.with_name(f".{out.name}.wheel"))
 
     # The app folder: sources, wheel, lock; its name is the hash of the site's
     # sources (the root pages' templates included: any change is a new version).

@@ -1,4 +1,4 @@
-"""The byte budgets of a first visit on a phone, checked on the built dist/,
+"""The byte budgets of a first visit on a phone, checked on the built site,
 each file counted gzip-compressed as a static host sends it (a file that does
 not compress, such as the standard library zip, counts at its gzip size too):
 
@@ -17,49 +17,45 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build  # noqa: E402  (the project's build script)
 
 
 @pytest.fixture(scope="module")
-def info() -> dict:
-    if not (build.DIST / "build.json").exists():
-        build.build()
-    return json.loads((build.DIST / "build.json").read_text())
+def info(site_dir) -> dict:
+    return json.loads((site_dir / "build.json").read_text())
 
 
-def gz(path: str) -> int:
-    return len(gzip.compress((build.DIST / path).read_bytes(), 6))
+def gz(root: Path, path: str) -> int:
+    return len(gzip.compress((root / path).read_bytes(), 6))
 
 
-def report(files: list[str]) -> str:
-    biggest = sorted(((gz(f), f) for f in files), reverse=True)[:5]
+def report(root: Path, files: list[str]) -> str:
+    biggest = sorted(((gz(root, f), f) for f in files), reverse=True)[:5]
     return ", ".join(f"{f} {n / 1e6:.2f} MB" for n, f in biggest)
 
 
-def test_the_first_bid_needs_at_most_8_mb_on_the_wire(info):
+def test_the_first_bid_needs_at_most_8_mb_on_the_wire(info, site_dir):
     files = info["first_bid"]
-    total = sum(gz(f) for f in files)
+    total = sum(gz(site_dir, f) for f in files)
     assert total <= build.BUDGET_FIRST_BID, \
-        f"before the first bid: {total / 1e6:.2f} MB gzip (budget {build.BUDGET_FIRST_BID / 1e6:.0f} MB): {report(files)}"
+        f"before the first bid: {total / 1e6:.2f} MB gzip (budget {build.BUDGET_FIRST_BID / 1e6:.0f} MB): {report(site_dir, files)}"
     # what the worker downloads to start is there
     cfg = info["config"]
     assert {cfg["pyodide"] + "pyodide.asm.wasm", cfg["stdlib"], cfg["wheel"], cfg["bridge"]} <= set(files)
     assert "index.html" in files and f"{cfg['app']}js/worker.js" in files
 
 
-def test_offline_play_keeps_at_most_10_mb(info):
+def test_offline_play_keeps_at_most_10_mb(info, site_dir):
     files = info["precache"]
-    total = sum(gz(f) for f in files)
+    total = sum(gz(site_dir, f) for f in files)
     assert total <= build.BUDGET_PRECACHE, \
-        f"precache: {total / 1e6:.2f} MB gzip (budget {build.BUDGET_PRECACHE / 1e6:.0f} MB): {report(files)}"
+        f"precache: {total / 1e6:.2f} MB gzip (budget {build.BUDGET_PRECACHE / 1e6:.0f} MB): {report(site_dir, files)}"
     # an offline start needs everything a first start needs
     assert sorted(set(info["first_bid"]) - set(files)) == []
 

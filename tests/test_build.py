@@ -17,16 +17,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build  # noqa: E402  (the project's build script)
 
 
 @pytest.fixture(scope="module")
-def dist() -> Path:
-    if not (build.DIST / "build.json").exists():
-        build.build()
-    return build.DIST
+def dist(site_dir) -> Path:
+    return site_dir
 
 
 def sri(data: bytes) -> str:
@@ -90,13 +87,13 @@ def test_the_page_names_no_other_origin(dist):
             assert url.startswith("http://www.w3.org/"), url     # SVG namespaces only
 
 
-def test_the_same_sources_build_the_same_version(dist):
-    first = build.build()
-    again = build.build()
+def test_the_same_sources_build_the_same_version(dist, tmp_path):
+    first = build.build(tmp_path / "first")
+    again = build.build(tmp_path / "again")
     assert again["version"] == first["version"]
     assert again["files"] == first["files"]
-    cfg = page_config(build.DIST)
-    assert cfg["version"] == again["version"]
+    assert page_config(tmp_path / "again")["version"] == again["version"]
+    assert page_config(dist)["version"] == again["version"]     # the site under test is these sources
 
 
 def test_the_server_sends_types_and_cache_rules(dist):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import struct
-import sys
 import threading
 import tomllib
 import urllib.request
@@ -17,9 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build  # noqa: E402  (the project's build script)
 
 NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text())
 RULES = build.header_rules()
@@ -27,10 +25,8 @@ PAGES = ("index.html", "embed.html", "demo.html")
 
 
 @pytest.fixture(scope="module")
-def dist() -> Path:
-    if not (build.DIST / "build.json").exists():
-        build.build()
-    return build.DIST
+def dist(site_dir) -> Path:
+    return site_dir
 
 
 @pytest.fixture(scope="module")

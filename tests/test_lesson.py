@@ -5,8 +5,9 @@ words exist in the catalogue."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,13 +15,13 @@ LESSON = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
 EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
 
 
+@functools.cache
 def make_lesson():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import make_lesson
-    finally:
-        sys.path.pop(0)
-    return make_lesson
+    """tools/make_lesson.py, imported from its file (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_lesson", ROOT / "tools" / "make_lesson.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_lesson_replays_and_each_wrong_card_is_refused_by_its_rule():

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -17,9 +16,8 @@ import pytest
 from touti_core import api
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build  # noqa: E402  (the project's build script)
 
 SCRIPT = ROOT / "tests" / "pyodide" / "play_game.mjs"
 

@@ -2,12 +2,13 @@
 // in the pinned Pyodide under Node, with the engine installed exactly as the
 // worker installs it (web/js/install.js), then loads micropip; prints JSON:
 // the standard library modules imported from the zip, the built-in ones, the
-// decisions made per level and phase.
+// modules that an import asked for and no finder found, the decisions made per
+// level and phase.
 //
 //   node tests/pyodide/trimmed_runtime.mjs <stdlib.zip or -> <engine.whl> <bridge.py> <micropip.whl or ->
 //                                          [engine-bytecode.zip]
 //
-// "-" as the standard library: Pyodide's own, whole (for comparison).
+// "-" as the standard library: Pyodide's own, whole.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,18 @@ const [stdlib, wheel, bridge, micropip, bytecode] = process.argv.slice(2);
 const options = { stdout: () => {}, stderr: (line) => console.error(line) };
 if (stdlib !== "-") options.stdLibURL = stdlib;
 const py = await loadPyodide(options);
+// Every import that no finder can satisfy is recorded, even one that the game
+// catches (an optional module): the test checks none is a standard library module.
+py.runPython(`
+import sys
+class _NotFound:
+    names = []
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        cls.names.append(name)
+        return None
+sys.meta_path.append(_NotFound)
+sys.modules["_touti_not_found"] = _NotFound`);
 installEngine(py, readFileSync(wheel), readFileSync(bridge), bytecode ? readFileSync(bytecode) : null);
 py.FS.writeFile("/tmp/touti/runtime_workload.py", readFileSync(join(here, "runtime_workload.py")));
 const work = py.runPython(`
@@ -40,5 +53,6 @@ zipped = sorted(name for name, m in list(sys.modules.items())
                 if getattr(getattr(m, "__spec__", None), "origin", None)
                 and str(m.__spec__.origin).startswith("/lib/python") and ".zip/" in str(m.__spec__.origin))
 json.dumps({"python": sys.version.split()[0], "stdlib": zipped, "compiled": compiled,
+            "not_found": sorted(set(sys.modules["_touti_not_found"].names)),
             "builtins": sorted(sys.builtin_module_names)})`);
 console.log(JSON.stringify({ ...JSON.parse(modules), ...JSON.parse(work), micropip: micropipOk }));

@@ -120,6 +120,7 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     assert int(page.get_attribute("#bots-loaded li[data-bot='raiser']", "data-problems")) >= 5
 
 
+@pytest.mark.fresh_browser
 def test_the_browser_arena_gives_the_command_lines_difference_and_interval(page, site, wheels):
     start(page, site)
     phase = page.get_attribute("html", "data-phase")
@@ -167,14 +168,15 @@ class Site:
 
 
 @pytest.fixture
-def own_site(tmp_path):
+def own_site(tmp_path, site_dir):
     root = tmp_path / "site"
-    shutil.copytree(build.DIST, root)
+    shutil.copytree(site_dir, root)
     site = Site(root)
     yield site
     site.stop()
 
 
+@pytest.mark.fresh_browser
 def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(page, own_site, wheels):
     # a wheel kept by an earlier visit, whose bot sat at seat 1; micropip was never downloaded
     kept = [{"filename": wheels["example"].name, "bots": ["example"], "at": 1,

@@ -18,6 +18,9 @@ import build
 from cspwait import csp_safe
 from webhelpers import FAST, preset, record_fragment, settle, wait_ready
 
+#: service workers, offline and installs: every test begins as a first visit
+pytestmark = pytest.mark.fresh_browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "web" / "scenarios"
 
@@ -38,9 +41,9 @@ class Site:
 
 
 @pytest.fixture
-def own_site(tmp_path):
+def own_site(tmp_path, site_dir):
     root = tmp_path / "site"
-    shutil.copytree(build.DIST, root)
+    shutil.copytree(site_dir, root)
     site = Site(root)
     yield site
     site.stop()

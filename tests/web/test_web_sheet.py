@@ -238,9 +238,9 @@ def test_export_share_import_rename_and_delete(page, site, context):
     assert reports == []            # the downloads and the link live under the site's policy
 
 
-def test_blocked_storage_keeps_the_sheet_for_the_visit_at_360_px(page, site):
+def test_blocked_storage_keeps_the_sheet_for_the_visit_at_360_px(page, site, site_dir):
     # offline: the screen is a module of the app folder, which the service worker precaches
-    assert "/js/views/sheet.js" in (build.DIST / "sw.js").read_text()
+    assert "/js/views/sheet.js" in (site_dir / "sw.js").read_text()
     page.set_viewport_size({"width": 360, "height": 740})
     page.add_init_script(BLOCK_STORAGE)
     open_screen(page, site + "#sheet")

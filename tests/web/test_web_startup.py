@@ -26,6 +26,9 @@ import build
 from cspwait import csp_safe
 from webhelpers import FAST, preset, settle, wait_ready
 
+#: first starts: every test begins as a first visit
+pytestmark = pytest.mark.fresh_browser
+
 #: Every progress report of the engine worker and every text of the start-up
 #: overlay, recorded by the page (an init script, outside the site's policy).
 WATCH = """
@@ -52,7 +55,7 @@ new MutationObserver(() => {
 class Logged:
     """dist/ served gzip-encoded on its own port, every request path kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
         paths = self.paths = []
 
         class Handler(build.Handler):
@@ -60,7 +63,7 @@ class Logged:
                 paths.append(self.path.split("?")[0])
                 return super().send_head()
 
-        self.server = build.make_server(build.DIST, gzip=True, handler=Handler)
+        self.server = build.make_server(root, gzip=True, handler=Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
@@ -70,8 +73,8 @@ class Logged:
 
 
 @pytest.fixture
-def gzip_site(site):          # (site: dist/ is built)
-    s = Logged()
+def gzip_site(site_dir):
+    s = Logged(site_dir)
     yield s
     s.stop()
 
@@ -82,13 +85,13 @@ def stall_seconds() -> float:
     return int(re.search(r"STALL_MS = (\d+);", text).group(1)) / 1000
 
 
-def info() -> dict:
-    return json.loads((build.DIST / "build.json").read_text())
+def info(root: Path) -> dict:
+    return json.loads((root / "build.json").read_text())
 
 
-def test_a_slow_network_shows_progress_and_starts_with_no_error(page, gzip_site):
+def test_a_slow_network_shows_progress_and_starts_with_no_error(page, gzip_site, site_dir):
     stall = stall_seconds()
-    first_bid = set(info()["first_bid"])
+    first_bid = set(info(site_dir)["first_bid"])
     page.add_init_script(WATCH)
     preset(page, FAST)
     cdp = page.context.new_cdp_session(page)
@@ -127,14 +130,14 @@ def test_a_slow_network_shows_progress_and_starts_with_no_error(page, gzip_site)
     assert sorted(before - first_bid) == []
 
 
-def test_the_next_start_restores_the_snapshot_of_the_first(page, site):
+def test_the_next_start_restores_the_snapshot_of_the_first(page, site, site_dir):
     page.add_init_script(WATCH)
     preset(page, FAST)
     page.goto(site + "#game=S4")
     wait_ready(page)
     first = page.evaluate("window.__start.times")
     assert first["restored"] is False
-    version = info()["version"]
+    version = info(site_dir)["version"]
     # (the worker stores its snapshot once it is compressed, after the start)
     page.wait_for_function(f"caches.open('touti-snapshot-{version}').then(c => c.keys()).then(k => k.length > 0)",
                            timeout=30_000)

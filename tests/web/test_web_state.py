@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 from touti_core import api
 
 from webhelpers import FAST, hand_cards, phase, preset, settle, wait_ready
@@ -186,6 +188,7 @@ def test_no_request_leaves_the_origin(page, site):
     assert outside == []
 
 
+@pytest.mark.fresh_browser
 def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
     broken = {"on": True}
 
@@ -208,6 +211,7 @@ def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
     page.wait_for_function("document.documentElement.dataset.phase === 'auction'")
 
 
+@pytest.mark.fresh_browser
 def test_a_hanging_runtime_file_gives_up_within_20_seconds(page, site):
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))   # never answered
@@ -219,6 +223,7 @@ def test_a_hanging_runtime_file_gives_up_within_20_seconds(page, site):
     assert held
 
 
+@pytest.mark.fresh_browser
 def test_a_corrupt_runtime_file_shows_the_error(page, site):
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
         status=200, body=b"\0asm garbage" * 100, headers={"content-type": "application/wasm"}))
@@ -229,6 +234,7 @@ def test_a_corrupt_runtime_file_shows_the_error(page, site):
     assert "could not start" in page.text_content("#boot-text")
 
 
+@pytest.mark.fresh_browser
 def test_a_missing_engine_wheel_shows_the_error(page, site):
     page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site)
@@ -236,6 +242,7 @@ def test_a_missing_engine_wheel_shows_the_error(page, site):
     assert ".whl" in page.text_content("#boot-text")
 
 
+@pytest.mark.fresh_browser
 def test_an_engine_wheel_that_fails_its_integrity_check_is_refused(page, site):
     def tampered(route):
         body = route.fetch().body()

@@ -1,0 +1,29 @@
+"""Fixtures shared by every test folder.
+
+``site_dir``: the built site the build, deployment, budget and browser tests
+read and serve.  ``python3 dev.py test`` builds dist/ first and names it in
+``TOUTI_SITE``; a plain ``pytest`` builds the current sources once, into a
+temporary folder.  No test writes into dist/.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import build  # the project's build script (pytest's pythonpath is the project folder)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    named = os.environ.get("TOUTI_SITE")
+    if named:
+        path = Path(named)
+        if not (path / "build.json").is_file():
+            pytest.fail(f"TOUTI_SITE={named} is not a built site (no build.json): run python3 build.py")
+        return path
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
