@@ -2,7 +2,8 @@
 """Developer entry point: the README's two commands.
 
     python3 dev.py play   build the site and serve it on localhost (prints the URL)
-    python3 dev.py test   install what the tests need, build, run every test
+    python3 dev.py test   install what the tests need, build, run every test (on
+                          every core; arguments go to pytest)
     python3 dev.py lock [--upgrade]
                           write requirements-dev.txt again from requirements-dev.in
                           (--upgrade: the newest versions that the .in allows)
@@ -75,9 +76,17 @@ def lock(args: list[str]) -> None:
         run([sys.executable, "-m", "venv", str(env)])
         py = env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
         run([str(py), "-m", "pip", "install", "--quiet", PIP_TOOLS])
+        # compiled in the temporary folder (here, this folder's build.py would hide
+        # the `build` package that pip-tools imports), from copies of both files
+        work = Path(tmp) / "lock"
+        work.mkdir()
+        for f in (LOCK, LOCK_SOURCE):
+            if f.exists():
+                shutil.copyfile(f, work / f.name)
         run([str(py), "-m", "piptools", "compile", "--quiet", "--generate-hashes",
              "--allow-unsafe", "--strip-extras", "--no-emit-index-url", "--no-emit-find-links",
-             *args, "-o", LOCK.name, LOCK_SOURCE.name])
+             *args, "-o", LOCK.name, LOCK_SOURCE.name], cwd=work)
+        shutil.copyfile(work / LOCK.name, LOCK)
 
 
 def ensure_npm() -> None:
@@ -113,10 +122,13 @@ def play(args: list[str]) -> None:
 
 def test(args: list[str]) -> None:
     ensure_venv()
+    env = dict(os.environ)
     if has_web():
         ensure_npm()
         build()
-    run([str(PY), "-m", "pytest", *args])
+        env["TOUTI_SITE"] = str(ROOT / "dist")     # the tests use this build (tests/conftest.py)
+    # on every core (pytest-xdist), each test module on one worker (its fixtures made once)
+    run([str(PY), "-m", "pytest", "-n", "auto", "--dist", "loadscope", *args], env=env)
 
 
 def main() -> None:
