@@ -75,14 +75,18 @@ export function createHand(el, onCard) {
     });
     el.classList.toggle("my-turn", myTurn);
     el.style.setProperty("--n", String(Math.max(cards.length, 1)));
-    spread();
+    // measured again only when the number of cards changed (or the hand's box,
+    // below): measuring forces a layout, which took most of the redraws' time
+    if (buttons.size !== spreadFor) spread();
   }
 
+  let spreadFor = -1;   // the number of cards the overlap was measured for
   /** How much the cards overlap: as little as the room allows (a small gap when few remain). */
   function spread() {
     const n = buttons.size;
     const first = buttons.values().next().value;
     const cw = first?.offsetWidth || 0;
+    spreadFor = cw ? n : -1;
     if (n < 2 || !cw) return;
     const room = el.clientWidth - 16;
     const ov = Math.min(0.62, Math.max(-0.08, (n * cw - room) / ((n - 1) * cw)));

@@ -17,12 +17,21 @@ export function createLog(el) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("aria-label", t("log.title"));
   el.replaceChildren(h("h2", { class: "log-title" }, t("log.title")), list);
+  // scrolled to the newest line once a frame: reading the height forces a layout
+  let scrolling = false;
+  const scrollDown = () => {
+    scrolling = false;
+    el.scrollTop = el.scrollHeight;
+  };
   return {
     line(text, kind = "") {
       if (!text) return;
       list.append(h("li", { class: kind ? `log-${kind}` : null }, text));
       while (list.children.length > MAX) list.firstElementChild.remove();
-      el.scrollTop = el.scrollHeight;
+      if (!scrolling) {
+        scrolling = true;
+        requestAnimationFrame(scrollDown);
+      }
     },
     clear() {
       list.replaceChildren();
