@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import importlib.util
 import json
 import subprocess
@@ -212,7 +213,10 @@ def bridge(tmp_path, monkeypatch):
 def call(bridge, **req) -> dict:
     out = bridge.handle(json.dumps(req))
     if not isinstance(out, str):
-        out = asyncio.run(out)
+        # in a thread of its own: this process may already run an event loop
+        # (Playwright's, when a browser test ran before in the same worker)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            out = pool.submit(asyncio.run, out).result()
     return json.loads(out)
 
 
