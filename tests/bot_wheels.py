@@ -18,6 +18,8 @@ BROKEN = {
     "cheater": 'name = "cheater"\n\ndef choose(view, legal):\n    return {"type": "bid", "seat": view["seat"], "amount": 75}\n',
     # the module cannot be imported
     "broken": 'import touti_no_such_module\n\ndef choose(view, legal):\n    return legal[0]\n',
+    # never answers (the page stops its engine and starts it again without it)
+    "hanger": 'name = "hanger"\n\ndef choose(view, legal):\n    while True:\n        pass\n',
     # legal answers, slowly (a test sets a small cap)
     "sleeper": 'import time\nname = "sleeper"\n\ndef choose(view, legal):\n    time.sleep(0.05)\n    return legal[0]\n',
 }

@@ -29,7 +29,7 @@ _spec.loader.exec_module(bot_wheels)
 def wheels(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheels")
     found = {"example": bot_wheels.example_wheel(out)}
-    for kind in ("raiser", "cheater", "broken"):
+    for kind in ("raiser", "cheater", "broken", "hanger"):
         found[kind] = bot_wheels.broken_wheel(kind, out)
     return found
 
@@ -118,6 +118,29 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     open_bots(page)
     page.wait_for_selector("#bots-loaded li[data-bot='cheater'] .bots-problems li[data-kind='illegal']")
     assert int(page.get_attribute("#bots-loaded li[data-bot='raiser']", "data-problems")) >= 5
+
+
+def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheels):
+    start(page, site)
+    open_bots(page)
+    load_file(page, wheels["hanger"])
+    page.select_option("#bots-seat-1", "user:hanger")
+    back_to_game(page)
+    assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
+    before = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record.actions.length")
+    play_hand(page)                 # the hanger's first decision stops the engine after 10 s
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
+    text = ("hanger did not answer within 10 s: the game engine was started again without your bots, "
+            "and the normal bot plays their seats.")
+    assert text in page.text_content("#log")
+    assert page.locator("#log .log-error").count() == 1
+    assert page.get_attribute("#seat-1", "data-level") == "normal"
+    # nothing was lost: the saved game went on from where it was
+    after = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record.actions.length")
+    assert after > before + 30
+    open_bots(page)
+    page.wait_for_selector("html[data-view='bots'] #bots-load-title")
+    assert page.locator("#bots-loaded li[data-bot='hanger']").count() == 0
 
 
 @pytest.mark.fresh_browser

@@ -8,13 +8,19 @@
 
 import { sleep } from "./dom.js";
 import { t, who, refusalText, hintText } from "./i18n.js";
-import { SPEEDS } from "./settings.js";
+import { SPEEDS, USER_LEVEL } from "./settings.js";
 import { fallbackText } from "./userbots.js";
 import {
   actionText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
 } from "./log.js";
 
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
+/**
+ * How long a loaded bot's decision may take before the engine is started again
+ * without it: far above its cap (touti_core.bots.plugins.CAP_SECONDS, 2 s, after
+ * which a decision that did return is discarded), for a bot that never returns.
+ */
+export const HUNG_MS = 10_000;
 
 /**
  * createGame({client, store, ui, save, motion}) -> the game's flow:
@@ -28,11 +34,13 @@ const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]
  * - `script(view)`: when given, the action of the seat to act other than the
  *   player (the lesson's written hand) instead of a bot's, or null to stop;
  * - `persons`: the seats the page acts for (default: the player's, or none when watching);
- * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move).
+ * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move);
+ * - `onHung(seat, level, view)`: a loaded bot did not answer within HUNG_MS and
+ *   the engine was stopped (`view`: the position it was asked about).
  */
 export function createGame({
   client, store, ui, save = () => {}, motion = () => true, session = "game", script = null,
-  persons = null, onEvent = () => {},
+  persons = null, onEvent = () => {}, onHung = null,
 }) {
   const { state, update, flush } = store;
   const call = (request) => client.call({ session, ...request });
@@ -173,8 +181,11 @@ export function createGame({
       try {
         const request = scripted ? { op: "act", action: scripted }
           : { op: "bot", level: botLevel(seat), table: tableLevels() };
-        [ans] = await Promise.all([call(request), sleep(pace)]);
-      } catch {
+        const asked = onHung && USER_LEVEL.test(request.level || "")
+          ? client.callWithin({ session, ...request }, HUNG_MS) : call(request);
+        [ans] = await Promise.all([asked, sleep(pace)]);
+      } catch (err) {
+        if (err?.message === "hung" && my === token) onHung(seat, botLevel(seat), v);
         return;
       }
       if (my !== token) return;

@@ -16,7 +16,7 @@ import { createStore } from "./store.js";
 import { $, h } from "./dom.js";
 import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
-  configureRules, loadSettings, saveSettings, randomSeed,
+  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, levelName, normalize,
 } from "./settings.js";
 import { siteStore } from "./storage.js";
 import {
@@ -30,7 +30,7 @@ import { encodeActions } from "./compact.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
 import { createLog, replayLines } from "./log.js";
-import { createGame } from "./game.js";
+import { createGame, HUNG_MS } from "./game.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
   openDialog,
@@ -126,7 +126,28 @@ async function takeBack() {
 /** The parts drawn in the page's language (rebuilt when it changes). */
 const ui = { bar: null, table: null, log: null };
 const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches,
-  onEvent: (name) => sound(name, state.settings.sound) });
+  onEvent: (name) => sound(name, state.settings.sound), onHung: engineHung });
+
+/**
+ * A loaded bot did not answer within HUNG_MS (game.js): the engine starts again
+ * without the loaded bots, their seats go back to the normal bot, and the game
+ * goes on from the position the bot was asked about.
+ */
+async function engineHung(seat, level, view) {
+  const text = t("bots.hung", { bot: levelName(level), seconds: HUNG_MS / 1000 });
+  forgetUserLevels();
+  update({ settings: normalize(state.settings) });
+  starting = client.start();
+  try {
+    await starting;
+  } catch {
+    await boot();          // says why the engine could not start, with Retry (which resumes the save)
+    return;
+  }
+  await game.resume({ record: view.record, levels: state.gameLevels });
+  ui.log.line(text, "error");
+  update({ message: { kind: "refusal", text } });
+}
 
 /** Speaks another language at once: the page is worded again, the game goes on untouched. */
 async function relabel(lang) {

@@ -29,6 +29,11 @@ export function addUserLevel(level) {
   if (USER_LEVEL.test(level)) userLevels.add(level);
 }
 
+/** Forgets the loaded bots (the engine was started again without them). */
+export function forgetUserLevels() {
+  userLevels.clear();
+}
+
 /** The loaded bots' levels of this visit. */
 export function loadedLevels() {
   return [...userLevels];
