@@ -4,6 +4,9 @@
 read and serve.  ``python3 dev.py test`` builds dist/ first and names it in
 ``TOUTI_SITE``; a plain ``pytest`` builds the current sources once, into a
 temporary folder.  No test writes into dist/.
+
+``wheels``: the bots' wheels of tests/bot_wheels.py (the example's and every
+broken one), built once, by name.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import bot_wheels  # tests/bot_wheels.py (pytest puts this conftest's folder on the path)
 import build  # the project's build script (pytest's pythonpath is the project folder)
 
 
@@ -27,3 +31,12 @@ def site_dir(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site") / "dist"
     build.build(out)
     return out
+
+
+@pytest.fixture(scope="session")
+def wheels(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("wheels")
+    found = {"example": bot_wheels.example_wheel(out)}
+    for kind in bot_wheels.BROKEN:
+        found[kind] = bot_wheels.broken_wheel(kind, out)
+    return found

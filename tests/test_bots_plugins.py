@@ -23,18 +23,6 @@ from touti_core import api, bots
 from touti_core.bots import arena, plugins
 
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("bot_wheels", ROOT / "tests" / "bot_wheels.py")
-bot_wheels = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bot_wheels)
-
-
-@pytest.fixture(scope="module")
-def wheels(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheels")
-    found = {"example": bot_wheels.example_wheel(out)}
-    for kind in bot_wheels.BROKEN:
-        found[kind] = bot_wheels.broken_wheel(kind, out)
-    return found
 
 
 def position(seed: int = 3, actions: int = 14):

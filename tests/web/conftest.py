@@ -10,13 +10,12 @@ system one (``/usr/bin/chromium``) when present; elsewhere Playwright's own
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-import build  # the project's build script: it serves the site
 from cspwait import csp_safe
+from webhelpers import Served
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -111,9 +110,17 @@ def page(page):
 def site(site_dir) -> str:
     """The base URL of the built site served on 127.0.0.1 (a free port), with
     the headers of netlify.toml (types, caching, Content-Security-Policy)."""
-    server = build.make_server(site_dir)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    served = Served(site_dir)
+    yield served.url
+    served.stop()
+
+
+@pytest.fixture
+def own_site(tmp_path, site_dir) -> Served:
+    """A copy of the built site served on its own port (its own origin: its own
+    storage and service worker); ``stop()`` cuts it off, ``root`` is its folder."""
+    root = tmp_path / "site"
+    shutil.copytree(site_dir, root)
+    served = Served(root)
+    yield served
+    served.stop()

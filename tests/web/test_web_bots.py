@@ -7,31 +7,13 @@ after a reload, offline."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-import build
 from touti_core.bots import arena
-from webhelpers import FAST, preset, settle, wait_ready
-
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("bot_wheels", ROOT / "tests" / "bot_wheels.py")
-bot_wheels = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bot_wheels)
-
-
-@pytest.fixture(scope="module")
-def wheels(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheels")
-    found = {"example": bot_wheels.example_wheel(out)}
-    for kind in ("raiser", "cheater", "broken", "hanger"):
-        found[kind] = bot_wheels.broken_wheel(kind, out)
-    return found
+from webhelpers import FAST, play_out_hand, preset, settle, wait_ready
 
 
 def open_bots(page) -> None:
@@ -49,20 +31,6 @@ def load_file(page, wheel: Path, state: str = "loaded") -> str:
 def back_to_game(page) -> None:
     page.evaluate("location.hash = ''")
     page.wait_for_selector("html[data-view='game']")
-
-
-def play_hand(page) -> None:
-    """Plays the player's turns (first legal choice) until the hand is over."""
-    for _ in range(200):
-        state = settle(page, timeout=60_000)
-        if state in ("hand_over", "game_over"):
-            return
-        if state == "card":
-            page.locator("#hand button.legal").first.click()
-        else:
-            kind = {"act:auction": "pass", "act:signal": "no_signal", "act:concession": "refuse"}.get(state)
-            page.locator(f"#actions button[data-action='{kind}']" if kind else "#actions button[data-action]").first.click()
-    raise AssertionError("the hand did not end")
 
 
 def start(page, site) -> None:
@@ -83,7 +51,7 @@ def test_the_example_bot_is_installed_seated_and_plays_a_whole_hand(page, site, 
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:example"
     assert "example" in page.text_content("#seat-1 .seat-level")
-    play_hand(page)
+    play_out_hand(page)
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
     assert "played for it" not in page.text_content("#log")
     open_bots(page)
@@ -109,7 +77,7 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     page.select_option("#bots-seat-2", "user:raiser")
     page.select_option("#bots-seat-3", "user:cheater")
     back_to_game(page)
-    play_hand(page)
+    play_out_hand(page)
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
     log = page.text_content("#log")
     assert "raiser failed (ZeroDivisionError: the raiser divides by zero): the normal bot played for it." in log
@@ -128,7 +96,7 @@ def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheel
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
     before = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record.actions.length")
-    play_hand(page)                 # the hanger's first decision stops the engine after 10 s
+    play_out_hand(page)                 # the hanger's first decision stops the engine after 10 s
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
     text = ("hanger did not answer within 10 s: the game engine was started again without your bots, "
             "and the normal bot plays their seats.")
@@ -177,28 +145,6 @@ def test_the_browser_arena_gives_the_command_lines_difference_and_interval(page,
 
 
 # ------------------------------------------------------------------ offline
-class Site:
-    """A copy of dist/ served on its own port; stop() cuts it off."""
-
-    def __init__(self, root: Path) -> None:
-        self.server = build.make_server(root)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def own_site(tmp_path, site_dir):
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    site = Site(root)
-    yield site
-    site.stop()
-
-
 @pytest.mark.fresh_browser
 def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(page, own_site, wheels):
     # a wheel kept by an earlier visit, whose bot sat at seat 1; micropip was never downloaded
@@ -235,5 +181,5 @@ def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(
     assert page.eval_on_selector("#bots-seat-1", "s => s.value") == "user:example"
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:example"
-    play_hand(page)
+    play_out_hand(page)
     assert failed == []

@@ -8,28 +8,7 @@ import datetime as dt
 import json
 
 from cspwait import csp_safe
-from webhelpers import FAST, preset, settle, wait_ready
-
-
-def play_out_hand(page) -> None:
-    """Plays the player's turns quickly (passes, declines, first legal card) to the hand's end."""
-    for _ in range(120):
-        state = settle(page, timeout=60_000)
-        if state in ("hand_over", "game_over"):
-            return
-        if state == "act:auction":
-            page.click("#actions button[data-action='pass']")
-        elif state == "act:signal":
-            page.click("#actions button[data-action='no_signal']")
-        elif state == "act:trump":
-            page.locator("#actions button[data-action='trump']").first.click()
-        elif state == "act:ghna":
-            page.locator("#actions button[data-action='ghna']").first.click()
-        elif state == "act:concession":
-            page.click("#actions button[data-action='refuse']")
-        else:
-            page.locator("#hand button.legal").first.click()
-    raise AssertionError("the hand did not end")
+from webhelpers import FAST, play_out_hand, preset, settle, wait_ready
 
 
 def hand_now(page) -> list[str]:

@@ -8,45 +8,19 @@ content replaced by a new version) with the headers of netlify.toml.
 from __future__ import annotations
 
 import json
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
 import build
 from cspwait import csp_safe
-from webhelpers import FAST, preset, record_fragment, settle, wait_ready
+from webhelpers import FAST, play_out_hand, preset, record_fragment, settle, wait_ready
 
 #: service workers, offline and installs: every test begins as a first visit
 pytestmark = pytest.mark.fresh_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "web" / "scenarios"
-
-
-class Site:
-    """A copy of dist/ served on its own port; stop() cuts it off."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.server = build.make_server(root)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def own_site(tmp_path, site_dir):
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    site = Site(root)
-    yield site
-    site.stop()
 
 
 def version_of(page) -> str:
@@ -71,29 +45,6 @@ def watch_csp(page) -> list[str]:
     return seen
 
 
-def play_hand(page) -> None:
-    """Plays the player's turns by clicking until the hand is over."""
-    for _ in range(200):
-        state = settle(page, timeout=60_000)
-        if state in ("hand_over", "game_over"):
-            return
-        if state == "act:auction":
-            page.locator("#actions button[data-action='bid']").first.click()
-        elif state == "act:signal":
-            page.click("#actions button[data-action='no_signal']")
-        elif state == "act:trump":
-            page.locator("#actions button[data-action='trump']").first.click()
-        elif state == "act:ghna":
-            page.locator("#actions button[data-action='ghna']").first.click()
-        elif state == "act:concession":
-            page.click("#actions button[data-action='refuse']")
-        elif state in ("card", "act:play"):
-            page.locator("#hand button.legal").first.click()
-        else:
-            raise AssertionError(state)
-    raise AssertionError("the hand did not end")
-
-
 def test_offline_reload_starts_and_plays_a_whole_hand(page, own_site):
     reports = watch_csp(page)
     preset(page, {**FAST, "levels": {"1": "easy", "2": "easy", "3": "easy"}})
@@ -112,7 +63,7 @@ def test_offline_reload_starts_and_plays_a_whole_hand(page, own_site):
     wait_ready(page)
     # (navigator.onLine is not the proof: Chromium versions disagree on it after
     # set_offline; what was served is, below)
-    play_hand(page)
+    play_out_hand(page, bid=True)
     assert page.get_attribute("html", "data-phase") == "hand_over"
     assert "Hand 1 is over" in page.text_content("#panel")
     # everything came from the service worker's cache: the page, its modules, the runtime

@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
 import build
-from cspwait import csp_safe
-from webhelpers import FAST, preset, settle, wait_ready
+from webhelpers import FAST, Served, preset, settle, wait_ready
 
 #: first starts: every test begins as a first visit
 pytestmark = pytest.mark.fresh_browser
@@ -52,8 +50,8 @@ new MutationObserver(() => {
 """
 
 
-class Logged:
-    """dist/ served gzip-encoded on its own port, every request path kept."""
+class Logged(Served):
+    """The built site served gzip-encoded on its own port, every request path kept."""
 
     def __init__(self, root: Path) -> None:
         paths = self.paths = []
@@ -63,13 +61,7 @@ class Logged:
                 paths.append(self.path.split("?")[0])
                 return super().send_head()
 
-        self.server = build.make_server(root, gzip=True, handler=Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(root, gzip=True, handler=Handler)
 
 
 @pytest.fixture

@@ -4,8 +4,27 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
+from pathlib import Path
+
+import build  # the project's build script: its server sends the deployed headers
 
 FAST = {"speed": "instant"}
+
+
+class Served:
+    """A folder served on a free localhost port by build.make_server (its
+    ``options``: gzip, handler) until stop()."""
+
+    def __init__(self, root: Path, **options) -> None:
+        self.root = root
+        self.server = build.make_server(root, **options)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
 
 
 def preset(page, settings: dict | None = None, save: dict | None = None) -> None:
@@ -45,6 +64,29 @@ SETTLED_JS = """() => {
 def settle(page, timeout: float = 30_000) -> str:
     """Waits until the player can act (or the hand/game summary is shown)."""
     return page.wait_for_function(SETTLED_JS, timeout=timeout).json_value()
+
+
+def play_out_hand(page, bid: bool = False, turns: int = 200) -> None:
+    """Plays the player's turns by clicking until the hand is over: a pass (with
+    ``bid``, the lowest bid), no signal, the first trump and Ghna offered, a
+    refused concession, the first legal card."""
+    for _ in range(turns):
+        state = settle(page, timeout=60_000)
+        if state in ("hand_over", "game_over"):
+            return
+        if state == "act:auction":
+            page.locator(f"#actions button[data-action='{'bid' if bid else 'pass'}']").first.click()
+        elif state == "act:signal":
+            page.click("#actions button[data-action='no_signal']")
+        elif state == "act:trump":
+            page.locator("#actions button[data-action='trump']").first.click()
+        elif state == "act:ghna":
+            page.locator("#actions button[data-action='ghna']").first.click()
+        elif state == "act:concession":
+            page.click("#actions button[data-action='refuse']")
+        else:
+            page.locator("#hand button.legal").first.click()
+    raise AssertionError("the hand did not end")
 
 
 def hand_cards(page) -> list[str]:
