@@ -232,3 +232,18 @@ def test_a_friends_hand_is_replayed_by_the_engine(bridge):
     bad = call(bridge, op="deal", seed=8, actions=acts + [{"type": "pass", "seat": 0}])
     assert bad["error"]["code"] == "bad_state"
     assert call(bridge, op="deal", seed=8, actions="x")["error"]["params"] == {"field": "actions"}
+
+
+def test_files_are_put_back_once_before_the_first_later_import(bridge):
+    # after a start restored from a snapshot (web/js/install.js installEngineLater)
+    calls = []
+    bridge.files_back = lambda: calls.append("back")
+    view = call(bridge, op="new", seed=3, people=[])["view"]
+    while view["phase"] == "auction":
+        view = call(bridge, op="bot", level="normal")["view"]
+    assert calls == []                  # the game needs no file
+    assert call(bridge, op="bots") == {"ok": True, "loaded": []}
+    assert calls == ["back"] and bridge.files_back is None
+    assert call(bridge, op="arena_start", a="easy", b="normal", deals=1, seed=1)["ok"]
+    assert call(bridge, op="arena_step")["ok"]
+    assert calls == ["back"]            # once

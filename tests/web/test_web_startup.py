@@ -140,6 +140,13 @@ def test_the_next_start_restores_the_snapshot_of_the_first(page, site, site_dir)
     assert "restore" in [p[1] for p in again["progress"]] and "start" not in [p[1] for p in again["progress"]]
     settle(page)
     assert page.get_attribute("html", "data-phase") == "auction"
+    # the engine's files come back when a later import needs them (the review,
+    # your own bots, the arena), not during the start (web/js/install.js)
+    later = page.evaluate(PLAY_JS, ["normal"])
+    assert later["restored"] is True
+    assert later["review"]["ok"] and later["review"]["review"], later["review"]
+    assert later["bots"] == {"ok": True, "loaded": []}
+    assert later["arena"]["ok"] and later["arena"]["played"] == 1, later["arena"]
 
 
 PLAY_JS = """async (levels) => {
@@ -149,10 +156,11 @@ PLAY_JS = """async (levels) => {
   const w = new Worker(new URL(config.app + 'js/worker.js', document.baseURI), {type: 'module'});
   const pending = new Map();
   let next = 1;
+  const out = {};
   const ready = new Promise((resolve, reject) => {
     w.onmessage = (e) => {
       const m = e.data;
-      if (m.type === 'progress' && m.stage === 'ready') resolve();
+      if (m.type === 'progress' && m.stage === 'ready') { out.restored = m.times.restored; resolve(); }
       else if (m.type === 'failed') reject(new Error(m.message));
       else if (m.type === 'answer') { pending.get(m.id)(m.answer); pending.delete(m.id); }
     };
@@ -164,7 +172,6 @@ PLAY_JS = """async (levels) => {
     pending.set(id, resolve);
     w.postMessage({type: 'call', id, request});
   });
-  const out = {};
   let record = null;
   for (const level of levels) {
     let a = await call({op: 'new', seed: 1, people: [], one_hand: true, session: 'test'});
@@ -180,6 +187,9 @@ PLAY_JS = """async (levels) => {
   while (p.ok && p.view.legal.length === 0) p = await call({op: 'bot', level: 'normal', session: 'person'});
   out.hint = await call({op: 'hint', session: 'person'});
   out.review = await call({op: 'review', record, hand: 0, seat: 0});
+  out.bots = await call({op: 'bots'});
+  await call({op: 'arena_start', a: 'easy', b: 'normal', deals: 1, seed: 1});
+  out.arena = await call({op: 'arena_step'});
   w.terminate();
   return out;
 }"""

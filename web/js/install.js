@@ -37,12 +37,31 @@ export const MODULES = ["touti_core.api", "touti_core.bots", "touti_bridge"];
  *                  or nothing: Python then compiles the sources
  */
 export function installEngine(pyodide, wheel, bridge, bytecode = null) {
+  pyodide.runPython(stage(pyodide, wheel, bridge, bytecode) + `\n_touti_install(${installArgs(bytecode, MODULES)})`);
+}
+
+/**
+ * After a start restored from a memory snapshot: the engine's modules are
+ * already imported, only its files are missing (the file system is not part
+ * of the snapshot).  They are put back on first need (the bridge's
+ * ``files_back``, called before a later import: the review, your own bots,
+ * the arena), not during the start: unpacking them took 0.3 s of a
+ * phone-speed start (Chromium, CPU x4).
+ */
+export function installEngineLater(pyodide, wheel, bridge, bytecode = null) {
+  pyodide.runPython(stage(pyodide, wheel, bridge, bytecode) +
+    `\nimport touti_bridge\ntouti_bridge.files_back = lambda: _touti_install(${installArgs(bytecode, [])})`);
+}
+
+/** Writes the files to unpack; the Python that defines _touti_install and finds the bridge. */
+function stage(pyodide, wheel, bridge, bytecode) {
   pyodide.FS.mkdirTree(DIR);
   pyodide.FS.writeFile(`${DIR}/engine.whl`, wheel);
   pyodide.FS.writeFile(`${DIR}/touti_bridge.py`, bridge);
   if (bytecode) pyodide.FS.writeFile(`${DIR}/bytecode.zip`, bytecode);
-  pyodide.runPython(INSTALL);
-  pyodide.runPython(`import sys\nif "${DIR}" not in sys.path: sys.path.insert(0, "${DIR}")\n` +
-    `_touti_install("${DIR}/engine.whl", ${JSON.stringify(MODULES)}` +
-    (bytecode ? `, "${DIR}/bytecode.zip")` : ")"));
+  return `${INSTALL}\nimport sys\nif "${DIR}" not in sys.path: sys.path.insert(0, "${DIR}")`;
+}
+
+function installArgs(bytecode, modules) {
+  return `"${DIR}/engine.whl", ${JSON.stringify(modules)}` + (bytecode ? `, "${DIR}/bytecode.zip"` : "");
 }

@@ -198,7 +198,7 @@ async function boot(config) {
   for (const p of [wheel, bridge, stdlib, compiledEngine]) p.catch(fail);
   const runtime = import(config.pyodide + "pyodide.asm.mjs");   // Pyodide imports it later
   runtime.catch(() => {});
-  const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine }] = await Promise.race([
+  const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine, installEngineLater }] = await Promise.race([
     Promise.all([import("./snapshot.js"), import("./install.js")]), hang]);
   const canStore = typeof caches !== "undefined";
   const [{ loadPyodide }, saved] = await Promise.race([Promise.all([
@@ -217,8 +217,8 @@ async function boot(config) {
       pyodide = await Promise.race([loadPyodide({ ...base, _loadSnapshot: saved }), hang]);
       mark("python");
       enter("engine");
-      // The modules are in the snapshot; the files go back for later imports.
-      installEngine(pyodide, await wheel, await bridge, await compiledEngine);
+      // The modules are in the snapshot; the files go back when a later import needs them.
+      installEngineLater(pyodide, await wheel, await bridge, await compiledEngine);
     } catch (err) {
       if (failure) throw failure;
       warn("snapshot restore failed, starting afresh:", err);

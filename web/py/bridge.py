@@ -188,6 +188,7 @@ def op_deal(req):
 
 def op_review(req):
     """The review of hand ``hand`` of ``record`` for ``seat`` (touti_core.bots.review)."""
+    _files()
     from touti_core.bots.review import review_hand   # loaded when a review is first asked
     record = _field(req, "record", lambda r: isinstance(r, dict))
     hand = _field(req, "hand", lambda x: type(x) is int and 0 <= x < 10_000)
@@ -267,12 +268,27 @@ def op_sheet(req):
 
 # ------------------------------------------------------ bots of one's own
 #: The largest wheel a page may load (bytes).
+#: Set by the worker after a start restored from a memory snapshot: puts the
+#: engine's files back on the file system (the modules imported at start-up are
+#: in the snapshot; the files are not).  ``_files`` calls it once, before the
+#: first import made later (the review, your own bots, the arena) or micropip.
+files_back = None
+
+
+def _files():
+    global files_back
+    if files_back is not None:
+        put_back, files_back = files_back, None
+        put_back()
+
+
 MAX_WHEEL = 4_000_000
 WHEEL_NAME = re.compile(r"^[A-Za-z0-9_.+!-]{1,200}\.whl$")
 
 
 def _plugin(level):
     """The loaded bot of a level, or the refusal ``bot_not_loaded``."""
+    _files()
     from touti_core.bots import plugins
     try:
         return plugins.get(level)
@@ -311,6 +327,7 @@ def _load_failed(bot, detail):
 
 
 async def op_load_bot(req):
+    _files()
     import os
     import tempfile
     from touti_core.bots import plugins
@@ -342,6 +359,7 @@ async def op_load_bot(req):
 
 
 def _loaded():
+    _files()
     from touti_core.bots import plugins
     return [p.info() for p in plugins.REGISTRY.values()]
 
@@ -375,6 +393,7 @@ def op_arena_start(req):
 
 def op_arena_step(req):
     """The arena's next deal (both tables), and the summary of the deals played."""
+    _files()
     from touti_core.bots import arena
     from touti_core.rules import Rules
     ar = S.arena
