@@ -121,6 +121,8 @@ STDLIB_KEEP = {
 STDLIB_OPTIMIZE = 2
 #: Compiles the kept standard library and the engine to bytecode under Node (see that file).
 BYTECODE_SCRIPT = ROOT / "build_bytecode.mjs"
+#: Prints the card pictures (web/js/cardart.js) as files for app/<version>/cards/.
+CARDS_SCRIPT = ROOT / "tools" / "card_images.mjs"
 #: micropip for that runtime, from PyPI, checked against this hash.
 MICROPIP = ("micropip", "0.11.1",
             "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
@@ -448,6 +450,15 @@ def module_graph(root: Path, start: str, dynamic: bool = False) -> set[str]:
     return seen
 
 
+def card_images() -> dict[str, bytes]:
+    """The card pictures (``cards/<card>.svg`` and ``cards/back.svg``), drawn by
+    web/js/cardart.js under Node: the page shows cards as images of these files."""
+    r = subprocess.run(["node", "--no-warnings", str(CARDS_SCRIPT)], cwd=ROOT, capture_output=True, text=True)
+    if r.returncode:
+        raise BuildError("the card pictures could not be drawn under Node:\n" + r.stderr[-2000:])
+    return {f"cards/{name}": svg.encode() for name, svg in json.loads(r.stdout).items()}
+
+
 def first_bid_files(site: Path, config: dict) -> list[str]:
     """The files a first visit loads before the player's first bid: the page and
     what its head names (with a web app manifest there, its icons too: browsers
@@ -470,6 +481,8 @@ def first_bid_files(site: Path, config: dict) -> list[str]:
     files |= module_graph(site, f"{app}js/main.js") | module_graph(site, f"{app}js/worker.js", dynamic=True)
     files |= {config["pyodide"] + name for name in PYODIDE_FILES}
     files |= {config[key] for key in ("stdlib", "wheel", "bytecode", "bridge", "lock")}
+    # the hand and the table show cards before the first bid (any of them)
+    files |= {p.relative_to(site).as_posix() for p in (site / app / "cards").glob("*.svg")}
     missing = sorted(f for f in files if not (site / f).is_file())
     if missing:
         raise BuildError(f"the page names files the build did not write: {', '.join(missing)}")
@@ -497,6 +510,7 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     app_files: dict[str, bytes] = {}
     for path in web_files():
         app_files[path.relative_to(WEB).as_posix()] = path.read_bytes()
+    app_files.update(card_images())
     app_files[wheel.name] = wheel.read_bytes()
     lock = lock_file(runtime, wheel, micropip, f"../../{pyodide_dir}/{micropip.name}")
     app_files["touti-lock.json"] = (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()

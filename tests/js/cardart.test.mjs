@@ -1,7 +1,7 @@
 // Run with: node --test tests/js/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardSVG, backSVG, suitSymbolSVG, cardLabel, SUIT_NAMES } from "../../web/js/cardart.js";
+import { cardSVG, backSVG, suitSymbolSVG, cardLabel, SUIT_NAMES, CARDS, cardImg, backImg } from "../../web/js/cardart.js";
 
 const RANKS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 const SUITS = ["O", "C", "E", "B"];
@@ -108,4 +108,13 @@ test("back and suit icons are well-formed", () => {
     assert.match(root, /viewBox=/);
   }
   assert.equal(new Set(SUITS.map(suitSymbolSVG)).size, 4);
+});
+
+test("the deck's list and the cards as images of the build's files", () => {
+  assert.deepEqual([...CARDS].sort(), [...ALL].sort());
+  const img = cardImg("12E");
+  assert.match(img, /^<img class="card-art" src="[^"]*\/cards\/12E\.svg" alt="" width="200" height="300" draggable="false">$/);
+  assert.equal(new URL(img.match(/src="([^"]+)"/)[1]).pathname.split("/").slice(-3).join("/"), "web/cards/12E.svg");
+  assert.match(backImg(), /\/cards\/back\.svg" alt=""/);
+  for (const bad of ["", "0O", "13E", "toString", "../x"]) assert.throws(() => cardImg(bad), Error);
 });

@@ -12,6 +12,8 @@ export const SUIT_NAMES = Object.freeze({ O: "coins", C: "cups", E: "swords", B:
 
 const RANK_NAMES = { 1: "Ace", 10: "Sota", 11: "Cabal", 12: "Rey" };
 const CARD_RE = /^(1|2|3|4|5|6|7|10|11|12)([OCEB])$/;
+/** Every card of the deck, in notation ("1O" ... "12B"). */
+export const CARDS = Object.freeze([1, 2, 3, 4, 5, 6, 7, 10, 11, 12].flatMap((r) => [..."OCEB"].map((s) => `${r}${s}`)));
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
@@ -340,4 +342,27 @@ export function backSVG({ title } = {}) {
     `<g fill="#f3e3c0" stroke="#2a7a6b" stroke-width="1" stroke-linejoin="round">${dia}</g>` +
     `<rect x="13" y="13" width="174" height="274" rx="5" fill="none" stroke="#c9962f" stroke-width="1"/>`;
   return frame(body, "Card back", title, ` class="card-art card-back"`);
+}
+
+// ------------------------------------------------------------ as images
+// The build writes each card's SVG to app/<version>/cards/ (tools/card_images.mjs):
+// the page shows them as images, which the browser draws once and reuses
+// (inline SVG was laid out and painted with the page at every redraw: on a
+// phone-speed CPU most redraws took over 50 ms).  Decorative: the card's name
+// is on the element around it.
+const CARD_DIR = new URL("../cards/", import.meta.url);
+
+function img(file, cls) {
+  return `<img class="${cls}" src="${new URL(file, CARD_DIR).href}" alt="" width="200" height="300" draggable="false">`;
+}
+
+/** An <img> of one face-up card's picture, e.g. cardImg("12E"). Throws on bad notation. */
+export function cardImg(card) {
+  parse(card);
+  return img(`${card}.svg`, "card-art");
+}
+
+/** An <img> of the card back's picture. */
+export function backImg() {
+  return img("back.svg", "card-art card-back");
 }

@@ -3,7 +3,7 @@
 // concession), each a <button data-action=...>.  A click sends the engine's
 // own action object back.  Also the message line (refusals, hints, notes).
 
-import { h, fill } from "./dom.js";
+import { h, fill, setText } from "./dom.js";
 import { t, suitName } from "./i18n.js";
 import { suitSymbolSVG } from "./cardart.js";
 
@@ -127,7 +127,7 @@ export function createControls(el, onAction, { ids = true } = {}) {
     const m = st.message;
     message.hidden = !m;
     message.className = `message ${m ? m.kind : ""}`;
-    message.textContent = m ? m.text : "";
+    setText(message, m ? m.text : "");
   }
 
   return { render, turnLine, actions };

@@ -32,6 +32,19 @@ export function $$(selector, root = document) {
   return [...root.querySelectorAll(selector)];
 }
 
+/**
+ * Sets `el`'s text, only when it changed: writing text (even the same) makes
+ * new text nodes, laid out and painted again at the next frame.
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets an attribute (a dataset entry, a title...) only when it changed. */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /** Replaces the children of `el` (only when the given key changed, if a key is given). */
 export function fill(el, children, key) {
   if (key !== undefined) {

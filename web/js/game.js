@@ -224,7 +224,9 @@ export function createGame({
     if (prev.phase === "ghna" && v.phase === "play") clear();
     if (a?.type === "play" && prev.hand_number === v.hand_number) {
       clear();
-      const from = a.seat === 0 ? ui.table.hand.cardRect(a.card) : null;
+      // where the card flies from, read before the redraw (a read after it would
+      // lay the page out once more in this task)
+      const from = sp <= 0 ? null : a.seat === 0 ? ui.table.hand.cardRect(a.card) : ui.table.seatRect(a.seat);
       const finished = v.tricks.length > prev.tricks.length;
       update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
       flush();

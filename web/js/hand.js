@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 import { t, cardName } from "./i18n.js";
-import { cardSVG } from "./cardart.js";
+import { cardImg } from "./cardart.js";
 
 /** The cards the player may play now ([] when it is not their turn to play). */
 export function legalCards(view, watching) {
@@ -39,7 +39,7 @@ export function createHand(el, onCard) {
   // a card's name is its text (for a screen reader), the picture is hidden from it
   function button(card) {
     return h("button", { type: "button", class: "card", dataset: { card } },
-      h("span", { class: "card-face", "aria-hidden": "true", html: cardSVG(card, { title: "" }) }),
+      h("span", { class: "card-face", "aria-hidden": "true", html: cardImg(card) }),
       h("span", { class: "sr-only card-name" }));
   }
 
@@ -74,13 +74,22 @@ export function createHand(el, onCard) {
       prev = b;
     });
     el.classList.toggle("my-turn", myTurn);
-    el.style.setProperty("--n", String(Math.max(cards.length, 1)));
+    const n = String(Math.max(cards.length, 1));
+    if (el.style.getPropertyValue("--n") !== n) el.style.setProperty("--n", n);   // (a write restyles every card)
     // measured again only when the number of cards changed (or the hand's box,
-    // below): measuring forces a layout, which took most of the redraws' time
-    if (buttons.size !== spreadFor) spread();
+    // below), at the start of the next frame: measuring in the middle of a
+    // redraw forces a layout of the page there, and another one at its next read
+    if (buttons.size !== spreadFor && !spreadSoon) {
+      spreadSoon = true;
+      requestAnimationFrame(() => {
+        spreadSoon = false;
+        spread();
+      });
+    }
   }
 
   let spreadFor = -1;   // the number of cards the overlap was measured for
+  let spreadSoon = false;
   /** How much the cards overlap: as little as the room allows (a small gap when few remain). */
   function spread() {
     const n = buttons.size;

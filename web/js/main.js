@@ -13,7 +13,7 @@
 
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
-import { $, h } from "./dom.js";
+import { $, h, setAttr } from "./dom.js";
 import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
   configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, levelName, normalize,
@@ -491,7 +491,7 @@ store.onRender((st) => {
       && matchMedia("(max-width: 959px)").matches && $("#app").classList.contains("show-log")) toggleLog(false);
   ui.bar.render(st);
   ui.table.render(st);
-  root.dataset.phase = st.view ? st.view.phase : "none";
+  setAttr(root, "data-phase", st.view ? st.view.phase : "none");
   const back = current.kind === "daily" ? "#daily" : current.kind === "challenge" ? "#challenge" : null;
   renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view),
     back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } },

@@ -9,16 +9,16 @@
 // returns its instance: the game page and the rules demo each make their own;
 // nothing here is shared between tables.
 
-import { h, fill } from "./dom.js";
+import { h, fill, setText, setAttr } from "./dom.js";
 import { t, who, seatName, teamName } from "./i18n.js";
-import { backSVG } from "./cardart.js";
+import { backImg } from "./cardart.js";
 import { createTrick, POSITIONS } from "./trick.js";
 import { createHand } from "./hand.js";
 import { createControls } from "./controls.js";
 import { bubbleText } from "./log.js";
 import { levelName } from "./settings.js";
 
-const BACK = backSVG({ title: "" });
+const BACK = backImg();
 
 export function teamChip(team, text) {
   return h("span", { class: `team-chip team-${team}` }, text);
@@ -83,11 +83,11 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       }
       fill(el.querySelector(".seat-badges"), badges, JSON.stringify([v?.dealer, v?.contract]));
       const count = el.querySelector(".seat-count");
-      if (count) count.textContent = v ? t("cards.count", { n: v.hand_counts[seat] }) : "";
+      if (count) setText(count, v ? t("cards.count", { n: v.hand_counts[seat] }) : "");
       const level = el.querySelector(".seat-level");
       const lv = seat === 0 ? (st.settings.watch ? "normal" : null) : (st.gameLevels || st.settings.levels)[seat];
-      level.textContent = lv ? t("level.bot", { level: levelName(lv) }) : "";
-      el.dataset.level = lv || "human";
+      setText(level, lv ? t("level.bot", { level: levelName(lv) }) : "");
+      setAttr(el, "data-level", lv || "human");
       // the bubble's word, and for a screen reader who said it
       const said = st.bubbles[seat];
       const text = said ? bubbleText(said) : "";
@@ -99,7 +99,7 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
   }
 
   function render(st) {
-    controls.turnLine.textContent = turnText(st);
+    setText(controls.turnLine, turnText(st));
     renderSeats(st);
     const v = st.view;
     const inPlay = v && (v.phase === "play" || v.phase === "concession" || v.phase === "ghna");

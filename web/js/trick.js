@@ -2,15 +2,15 @@
 // player and, once the trick is complete, to its winner.  Animations use the
 // Web Animations API on transforms (composited), scaled by the speed setting.
 
-import { h } from "./dom.js";
+import { h, setText, setAttr } from "./dom.js";
 import { t, cardName, seatName } from "./i18n.js";
-import { cardSVG } from "./cardart.js";
+import { cardImg } from "./cardart.js";
 
 export const POSITIONS = ["south", "east", "north", "west"];
 
 function cardEl(card, seat) {
   return h("div", { class: "played", dataset: { played: card }, role: "img",
-    "aria-label": `${seatName(seat)}: ${cardName(card)}`, html: cardSVG(card, { title: "" }) });
+    "aria-label": `${seatName(seat)}: ${cardName(card)}`, html: cardImg(card) });
 }
 
 function flight(el, from, to, duration) {
@@ -52,9 +52,9 @@ export function createTrick(el, seatRect) {
       o.hidden = leader === null;
       if (leader !== null) {
         const n = ((seat - leader + 4) % 4) + 1;
-        o.textContent = String(n);
+        setText(o, String(n));
         o.classList.toggle("leader", n === 1);
-        o.title = n === 1 ? t("trick.leader") : t("trick.order", { n });
+        setAttr(o, "title", n === 1 ? t("trick.leader") : t("trick.order", { n }));
       }
     });
   }
@@ -100,6 +100,6 @@ export function createTrick(el, seatRect) {
 export function trickRow(trick) {
   return h("div", { class: "trick-row" }, ...trick.cards.map((c) => h("figure", {
     class: `trick-card${c.seat === trick.winner ? " winner" : ""}`,
-  }, h("div", { class: "played", role: "img", "aria-label": cardName(c.card), html: cardSVG(c.card, { title: "" }) }),
+  }, h("div", { class: "played", role: "img", "aria-label": cardName(c.card), html: cardImg(c.card) }),
   h("figcaption", {}, seatName(c.seat)))));
 }

@@ -10,7 +10,7 @@
 
 import { h, fill } from "../dom.js";
 import { t, cardName, seatName, refusalText, hintText } from "../i18n.js";
-import { cardSVG } from "../cardart.js";
+import { cardImg } from "../cardart.js";
 import { actionText } from "../log.js";
 import { loadHistory, recordOf, keepReview } from "../history.js";
 import { getChallenge } from "../challenges.js";
@@ -45,7 +45,7 @@ async function source(app, payload) {
 
 function mini(card, extra = {}) {
   return h("span", { class: `mini-card ${extra.class || ""}`, dataset: { card }, role: "img",
-    "aria-label": cardName(card), html: cardSVG(card, { title: "" }) }, extra.badge || null);
+    "aria-label": cardName(card), html: cardImg(card) }, extra.badge || null);
 }
 
 export async function mount(container, app, payload) {
