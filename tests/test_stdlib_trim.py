@@ -43,17 +43,22 @@ def info(site_dir) -> dict:
     return {**json.loads((site_dir / "build.json").read_text()), "root": site_dir}
 
 
-def shipped_modules(info: dict) -> set[str]:
-    """The modules of the page's standard library zip, and the runtime's built-in ones."""
-    names = set(info["stdlib"]["builtin"])
-    with zipfile.ZipFile(info["root"] / info["config"]["stdlib"]) as z:
+def zip_modules(path: Path, suffixes: tuple[str, ...]) -> set[str]:
+    """The modules of a standard library zip (its files ending in ``suffixes``)."""
+    names = set()
+    with zipfile.ZipFile(path) as z:
         for name in z.namelist():
-            if name.endswith(".pyc"):
-                parts = name[:-4].split("/")
+            if name.endswith(suffixes):
+                parts = name.rsplit(".", 1)[0].split("/")
                 if parts[-1] == "__init__":
                     parts.pop()
                 names.add(".".join(parts))
     return names
+
+
+def shipped_modules(info: dict) -> set[str]:
+    """The modules of the page's standard library zip, and the runtime's built-in ones."""
+    return set(info["stdlib"]["builtin"]) | zip_modules(info["root"] / info["config"]["stdlib"], (".pyc",))
 
 
 def imports_of(path: Path) -> list[str]:
@@ -123,15 +128,7 @@ def run(info) -> dict:
 
 def whole_stdlib() -> set[str]:
     """The modules of the runtime's whole standard library (Pyodide's python_stdlib.zip)."""
-    names = set()
-    with zipfile.ZipFile(build.NODE_PYODIDE / "python_stdlib.zip") as z:
-        for name in z.namelist():
-            if name.endswith((".py", ".pyc")):
-                parts = name.rsplit(".", 1)[0].split("/")
-                if parts[-1] == "__init__":
-                    parts.pop()
-                names.add(".".join(parts))
-    return names
+    return zip_modules(build.NODE_PYODIDE / "python_stdlib.zip", (".py", ".pyc"))
 
 
 def test_the_trimmed_runtime_plays_every_decision_of_every_level(run):

@@ -11,9 +11,10 @@
 export const SUIT_NAMES = Object.freeze({ O: "coins", C: "cups", E: "swords", B: "clubs" });
 
 const RANK_NAMES = { 1: "Ace", 10: "Sota", 11: "Cabal", 12: "Rey" };
-const CARD_RE = /^(1|2|3|4|5|6|7|10|11|12)([OCEB])$/;
+const RANKS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
+const CARD_RE = new RegExp(`^(${RANKS.join("|")})([OCEB])$`);
 /** Every card of the deck, in notation ("1O" ... "12B"). */
-export const CARDS = Object.freeze([1, 2, 3, 4, 5, 6, 7, 10, 11, 12].flatMap((r) => [..."OCEB"].map((s) => `${r}${s}`)));
+export const CARDS = Object.freeze(RANKS.flatMap((r) => [..."OCEB"].map((s) => `${r}${s}`)));
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 

@@ -44,6 +44,7 @@ export function createGame({
 }) {
   const { state, update, flush } = store;
   const call = (request) => client.call({ session, ...request });
+  const callWithin = (request, ms) => client.callWithin({ session, ...request }, ms);
   const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
 
@@ -182,7 +183,7 @@ export function createGame({
         const request = scripted ? { op: "act", action: scripted }
           : { op: "bot", level: botLevel(seat), table: tableLevels() };
         const asked = onHung && USER_LEVEL.test(request.level || "")
-          ? client.callWithin({ session, ...request }, HUNG_MS) : call(request);
+          ? callWithin(request, HUNG_MS) : call(request);
         [ans] = await Promise.all([asked, sleep(pace)]);
       } catch (err) {
         if (err?.message === "hung" && my === token) onHung(seat, botLevel(seat), v);

@@ -64,6 +64,7 @@ from its catalogue, ``message`` is the English fallback), ``not_your_seat``, or
 """
 
 import base64
+import importlib
 import json
 import math
 import re
@@ -188,8 +189,7 @@ def op_deal(req):
 
 def op_review(req):
     """The review of hand ``hand`` of ``record`` for ``seat`` (touti_core.bots.review)."""
-    _files()
-    from touti_core.bots.review import review_hand   # loaded when a review is first asked
+    review_hand = _later("touti_core.bots.review").review_hand   # loaded when a review is first asked
     record = _field(req, "record", lambda r: isinstance(r, dict))
     hand = _field(req, "hand", lambda x: type(x) is int and 0 <= x < 10_000)
     seat = _field(req, "seat", lambda x: type(x) is int and 0 <= x <= 3, optional=True)
@@ -267,29 +267,31 @@ def op_sheet(req):
 
 
 # ------------------------------------------------------ bots of one's own
-#: The largest wheel a page may load (bytes).
 #: Set by the worker after a start restored from a memory snapshot: puts the
 #: engine's files back on the file system (the modules imported at start-up are
-#: in the snapshot; the files are not).  ``_files`` calls it once, before the
-#: first import made later (the review, your own bots, the arena) or micropip.
+#: in the snapshot; the files are not).  ``_later`` calls it once.
 files_back = None
 
 
-def _files():
+def _later(name):
+    """A module imported after the start (the review, your own bots, the arena):
+    every such import goes through here, so that the engine's files are back
+    first (for the import, and for micropip, which reads the installed packages)."""
     global files_back
     if files_back is not None:
         put_back, files_back = files_back, None
         put_back()
+    return importlib.import_module(name)
 
 
+#: The largest wheel a page may load (bytes).
 MAX_WHEEL = 4_000_000
 WHEEL_NAME = re.compile(r"^[A-Za-z0-9_.+!-]{1,200}\.whl$")
 
 
 def _plugin(level):
     """The loaded bot of a level, or the refusal ``bot_not_loaded``."""
-    _files()
-    from touti_core.bots import plugins
+    plugins = _later("touti_core.bots.plugins")
     try:
         return plugins.get(level)
     except plugins.PluginError as e:
@@ -327,10 +329,9 @@ def _load_failed(bot, detail):
 
 
 async def op_load_bot(req):
-    _files()
     import os
     import tempfile
-    from touti_core.bots import plugins
+    plugins = _later("touti_core.bots.plugins")
     filename = _field(req, "filename", lambda x: isinstance(x, str) and WHEEL_NAME.match(x))
     data = _field(req, "data", lambda x: isinstance(x, str) and len(x) <= MAX_WHEEL * 4 // 3 + 4)
     try:
@@ -359,8 +360,7 @@ async def op_load_bot(req):
 
 
 def _loaded():
-    _files()
-    from touti_core.bots import plugins
+    plugins = _later("touti_core.bots.plugins")
     return [p.info() for p in plugins.REGISTRY.values()]
 
 
@@ -393,8 +393,7 @@ def op_arena_start(req):
 
 def op_arena_step(req):
     """The arena's next deal (both tables), and the summary of the deals played."""
-    _files()
-    from touti_core.bots import arena
+    arena = _later("touti_core.bots.arena")
     from touti_core.rules import Rules
     ar = S.arena
     if ar is None:
