@@ -117,6 +117,9 @@ def test_a_slow_network_shows_progress_and_starts_with_no_error(page, gzip_site,
     gap = max(b - a for a, b in zip(times, times[1:]))
     assert gap < stall * 1000 / 3, f"{gap:.0f} ms without progress"
     assert any(" of " in text and "MB" in text for text in start["texts"]), start["texts"]
+    # the page downloads the runtime's WebAssembly and compiles it, the worker
+    # gets the module: it is downloaded once, never again by Pyodide
+    assert len([p for p in requested if p.endswith("/pyodide.asm.wasm")]) == 1, requested
     # nothing outside the first bid's list (what the budget weighs) was needed
     before = {p.lstrip("/") or "index.html" for p in requested}
     assert sorted(before - first_bid) == []
@@ -151,9 +154,8 @@ def test_the_next_start_restores_the_snapshot_of_the_first(page, site, site_dir)
 
 PLAY_JS = """async (levels) => {
   const config = JSON.parse(document.getElementById('touti-build').textContent);
-  const cfg = {...config};
-  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'bytecode', 'stdlib']) cfg[key] = new URL(cfg[key], document.baseURI).href;
-  const w = new Worker(new URL(config.app + 'js/worker.js', document.baseURI), {type: 'module'});
+  const { newWorker } = await import(new URL(config.app + 'js/engine-client.js', document.baseURI).href);
+  const w = newWorker(config);      // a worker of its own, beside the page's
   const pending = new Map();
   let next = 1;
   const out = {};
@@ -165,7 +167,6 @@ PLAY_JS = """async (levels) => {
       else if (m.type === 'answer') { pending.get(m.id)(m.answer); pending.delete(m.id); }
     };
   });
-  w.postMessage({type: 'init', config: cfg});
   await ready;
   const call = (request) => new Promise((resolve) => {
     const id = next++;

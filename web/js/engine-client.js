@@ -26,10 +26,52 @@ function workerConfig(config) {
   return cfg;
 }
 
-function newWorker(config) {
+/** A started engine worker (the init message sent, the runtime on its way). */
+export function newWorker(config) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.postMessage({ type: "init", config: workerConfig(config) });
+  const cfg = workerConfig(config);
+  worker.postMessage({ type: "init", config: cfg });
+  compileRuntime(cfg.pyodide + "pyodide.asm.wasm", (msg) => worker.postMessage(msg));
   return worker;
+}
+
+/**
+ * The runtime's WebAssembly is downloaded and compiled here, on the page, and
+ * the compiled module is handed to the worker: Chromium keeps the machine code
+ * of a module compiled from the page's own request in its code cache, so every
+ * later start (and every later page) skips compiling it again.  Compiled in the
+ * worker it never did (docs/web-runtime.md).  The compiling itself runs off the
+ * page's thread.  The worker hears of every chunk of bytes (counted on a clone,
+ * which keeps the response the browser's own), of the download's end, then of
+ * the module or of why there is none:
+ *   {type: "runtime-bytes", bytes}, {type: "runtime-downloaded"},
+ *   {type: "runtime", module} or {type: "runtime", error}
+ */
+function compileRuntime(url, tell) {
+  const name = url.split("/").pop();
+  fetch(url).catch((err) => {
+    throw new Error(`${name} could not be loaded (${err.message})`);
+  }).then((res) => {
+    if (!res.ok) throw new Error(`${name} could not be loaded (HTTP ${res.status})`);
+    countBytes(res.clone(), tell);
+    return WebAssembly.compileStreaming(res).catch((err) => {
+      throw new Error(`the runtime could not be compiled (${err.message || err})`);
+    });
+  }).then((module) => tell({ type: "runtime", module }), (err) => tell({ type: "runtime", error: err.message }));
+}
+
+async function countBytes(res, tell) {
+  try {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      tell({ type: "runtime-bytes", bytes: value.byteLength });
+    }
+    tell({ type: "runtime-downloaded" });
+  } catch {
+    // the download failed: compiling fails too, and says why
+  }
 }
 
 /** A worker started before any client, with what it said so far (taken once). */

@@ -5,6 +5,10 @@
 //   {type: "call", id, request}    one request for py/bridge.py (op: new, load,
 //                                  view, act, bot, hint, ...); answered with
 //                                  {type: "answer", id, answer}
+//   {type: "runtime-bytes", bytes}, {type: "runtime-downloaded"},
+//   {type: "runtime", module | error}
+//                                  the runtime's WebAssembly, downloaded and
+//                                  compiled by the page (engine-client.js)
 // Messages to the page (the page's watchdog counts each one as progress):
 //   {type: "progress", stage, bytes?, total?}
 //       "runtime"   the start begins
@@ -22,8 +26,9 @@
 // likes while the page stays smooth.
 //
 // Start-up (docs/web-runtime.md): the WebAssembly starts compiling as its
-// bytes arrive, next to the downloads of the standard library (bytecode of
-// only the modules the game imports) and of the engine.  The first start on
+// bytes arrive (on the page, whose compiled module the browser keeps), next
+// to the downloads of the standard library (bytecode of only the modules the
+// game imports) and of the engine.  The first start on
 // a device runs Python's own start; the worker then keeps a memory snapshot
 // of the started runtime, engine imported, in Cache Storage
 // (touti-snapshot-<version>), and every later start restores it instead.  A
@@ -133,20 +138,39 @@ function watchFiles(FS) {
 
 // ------------------------------------------------------------------ runtime
 /**
- * The runtime's WebAssembly, compiled while it downloads (Pyodide would start
- * compiling only once it has everything else); Pyodide's instantiation then
- * uses this compiled module.  Failing to compile fails the start at once.
+ * The runtime's WebAssembly comes compiled from the page (engine-client.js:
+ * compiled there, Chromium keeps its machine code for the next start), with
+ * the progress of its download; Pyodide's instantiation then uses that
+ * module.  Failing to load or compile it fails the start at once.
  */
+const runtimeSaid = [];                         // until boot listens
+let hearRuntime = (msg) => runtimeSaid.push(msg);
+
 function compileRuntime(config, fail) {
-  const response = early(config.pyodide + "pyodide.asm.wasm");
-  const compiled = WebAssembly.compileStreaming(response);
-  compiled.catch((err) => fail(new Error(`the runtime could not be compiled (${describe(err)})`)));
-  // once its last byte is in, compiling may go on a while: say so every second
-  response.then((res) => res.finished).then(() => {
-    if (stage === "download") stage = "compile";
-    const beat = setInterval(() => { if (!handle) report(true); }, 1000);
-    compiled.finally(() => clearInterval(beat)).catch(() => {});
-  }, () => {});
+  let gotModule;
+  const compiled = new Promise((resolve, reject) => { gotModule = { resolve, reject }; });
+  compiled.catch((err) => fail(err));
+  let beat = 0;
+  const hear = (msg) => {
+    if (msg.type === "runtime-bytes") {
+      received += msg.bytes;
+      if (stage === "runtime") stage = "download";
+      report();
+    } else if (msg.type === "runtime-downloaded") {
+      // once its last byte is in, compiling may go on a while: say so every second
+      if (stage === "download") stage = "compile";
+      beat = setInterval(() => { if (!handle) report(true); }, 1000);
+    } else if (msg.type === "runtime") {
+      clearInterval(beat);
+      if (msg.module) gotModule.resolve(msg.module);
+      else gotModule.reject(new Error(msg.error));
+    }
+  };
+  hearRuntime = hear;
+  for (const msg of runtimeSaid.splice(0)) hear(msg);
+  // Pyodide asks for the file too, only to hand its response to
+  // instantiateStreaming (below, which does not read it): no second download
+  handoff.set(hrefOf(config.pyodide + "pyodide.asm.wasm"), Promise.resolve(new Response(null)));
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const module = await compiled;
     enter(then);              // Python starts (or comes back from a snapshot) right after this
@@ -256,6 +280,10 @@ async function boot(config) {
 
 self.onmessage = async (event) => {
   const msg = event.data || {};
+  if (msg.type.startsWith("runtime")) {
+    hearRuntime(msg);
+    return;
+  }
   if (msg.type === "init") {
     if (!booting) {
       booting = boot(msg.config).catch((err) => {
