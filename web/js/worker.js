@@ -28,8 +28,8 @@
 // Start-up (docs/web-runtime.md): the WebAssembly starts compiling as its
 // bytes arrive (on the page, whose compiled module the browser keeps), next
 // to the downloads of the standard library (bytecode of only the modules the
-// game imports) and of the engine.  The first start on
-// a device runs Python's own start; the worker then keeps a memory snapshot
+// game imports) and of the engine.  The first start on a device runs
+// Python's own start; the worker then keeps a memory snapshot
 // of the started runtime, engine imported, in Cache Storage
 // (touti-snapshot-<version>), and every later start restores it instead.  A
 // snapshot that cannot be restored is dropped and Python starts afresh.
@@ -280,7 +280,7 @@ async function boot(config) {
 
 self.onmessage = async (event) => {
   const msg = event.data || {};
-  if (msg.type.startsWith("runtime")) {
+  if (String(msg.type).startsWith("runtime")) {
     hearRuntime(msg);
     return;
   }
