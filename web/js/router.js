@@ -57,6 +57,7 @@ export function createRouter({ root, game, screen, app }) {
     if (view === "game") {
       screen.hidden = true;
       screen.replaceChildren();
+      app.store?.flush();            // the table as it is now, not as it was when it was hidden
       game.hidden = false;
       current = "game";
       root.dataset.view = "game";
