@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from touti_core.bots import arena
-from webhelpers import FAST, play_out_hand, preset, settle, wait_ready
+from webhelpers import FAST, SETTLED_JS, act, page_constant, play_out_hand, preset, settle, wait_ready
 
 
 def open_bots(page) -> None:
@@ -88,7 +88,9 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     assert int(page.get_attribute("#bots-loaded li[data-bot='raiser']", "data-problems")) >= 5
 
 
+@pytest.mark.fresh_browser                # its own context: the test moves the page's clock
 def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheels):
+    page.clock.install()                  # the page's timers, moved on by the test (time still flows)
     start(page, site)
     open_bots(page)
     load_file(page, wheels["hanger"])
@@ -96,7 +98,22 @@ def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheel
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
     before = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record.actions.length")
-    play_out_hand(page)                 # the hanger's first decision stops the engine after 10 s
+    for _ in range(40):                   # the player's turns until the hanger is asked
+        if page.locator("#seat-1.thinking").count():
+            break
+        state = page.evaluate(SETTLED_JS)
+        if state:
+            act(page, state)
+        else:
+            page.wait_for_timeout(50)
+    assert page.locator("#seat-1.thinking").count() == 1
+    hung_ms = page_constant("game.js", "HUNG_MS")
+    page.clock.fast_forward(hung_ms - 2_000)
+    page.wait_for_timeout(300)
+    assert page.locator("#log .log-error").count() == 0       # still waited for
+    assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
+    page.clock.fast_forward(3_000)      # the hanger's decision is now over its time: the engine starts again
+    play_out_hand(page)
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
     text = ("hanger did not answer within 10 s: the game engine was started again without your bots, "
             "and the normal bot plays their seats.")

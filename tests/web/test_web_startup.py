@@ -15,14 +15,13 @@
 from __future__ import annotations
 
 import json
-import re
 import time
 from pathlib import Path
 
 import pytest
 
 import build
-from webhelpers import FAST, Served, preset, settle, wait_ready
+from webhelpers import FAST, Served, preset, settle, stall_seconds, wait_ready
 
 #: first starts: every test begins as a first visit
 pytestmark = pytest.mark.fresh_browser
@@ -69,12 +68,6 @@ def gzip_site(site_dir):
     s = Logged(site_dir)
     yield s
     s.stop()
-
-
-def stall_seconds() -> float:
-    """The watchdog's limit (engine-client.js STALL_MS), in seconds."""
-    text = (Path(__file__).resolve().parents[2] / "web" / "js" / "engine-client.js").read_text()
-    return int(re.search(r"STALL_MS = (\d+);", text).group(1)) / 1000
 
 
 def info(root: Path) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -44,6 +45,17 @@ def record_fragment(record: dict) -> str:
     return f"#record={data}"
 
 
+def page_constant(module: str, name: str) -> int:
+    """A number the page's code exports, read from its source (``HUNG_MS`` of game.js...)."""
+    text = (Path(__file__).resolve().parents[2] / "web" / "js" / module).read_text()
+    return int(re.search(rf"export const {name} = ([\d_]+);", text).group(1).replace("_", ""))
+
+
+def stall_seconds() -> float:
+    """The start-up watchdog's limit (engine-client.js STALL_MS), in seconds."""
+    return page_constant("engine-client.js", "STALL_MS") / 1000
+
+
 def wait_ready(page, timeout: float = 30_000) -> None:
     page.wait_for_selector("html[data-ready='true']", timeout=timeout)
 
@@ -66,26 +78,31 @@ def settle(page, timeout: float = 30_000) -> str:
     return page.wait_for_function(SETTLED_JS, timeout=timeout).json_value()
 
 
+def act(page, state: str, bid: bool = False) -> None:
+    """Takes the player's turn ``state`` (settle's answer) by clicking: a pass
+    (with ``bid``, the lowest bid), no signal, the first trump and Ghna
+    offered, a refused concession, the first legal card."""
+    if state == "act:auction":
+        page.locator(f"#actions button[data-action='{'bid' if bid else 'pass'}']").first.click()
+    elif state == "act:signal":
+        page.click("#actions button[data-action='no_signal']")
+    elif state == "act:trump":
+        page.locator("#actions button[data-action='trump']").first.click()
+    elif state == "act:ghna":
+        page.locator("#actions button[data-action='ghna']").first.click()
+    elif state == "act:concession":
+        page.click("#actions button[data-action='refuse']")
+    else:
+        page.locator("#hand button.legal").first.click()
+
+
 def play_out_hand(page, bid: bool = False, turns: int = 200) -> None:
-    """Plays the player's turns by clicking until the hand is over: a pass (with
-    ``bid``, the lowest bid), no signal, the first trump and Ghna offered, a
-    refused concession, the first legal card."""
+    """Plays the player's turns by clicking (``act``) until the hand is over."""
     for _ in range(turns):
         state = settle(page, timeout=60_000)
         if state in ("hand_over", "game_over"):
             return
-        if state == "act:auction":
-            page.locator(f"#actions button[data-action='{'bid' if bid else 'pass'}']").first.click()
-        elif state == "act:signal":
-            page.click("#actions button[data-action='no_signal']")
-        elif state == "act:trump":
-            page.locator("#actions button[data-action='trump']").first.click()
-        elif state == "act:ghna":
-            page.locator("#actions button[data-action='ghna']").first.click()
-        elif state == "act:concession":
-            page.click("#actions button[data-action='refuse']")
-        else:
-            page.locator("#hand button.legal").first.click()
+        act(page, state, bid)
     raise AssertionError("the hand did not end")
 
 
