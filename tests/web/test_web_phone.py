@@ -153,6 +153,19 @@ def test_reduced_motion_stops_the_card_flights(page, site):
     assert page.evaluate("window.__flights") == 0
 
 
+
+@pytest.mark.parametrize("speed, moves", [("instant", False), ("normal", True)])
+def test_the_speed_instant_moves_no_card(page, site, speed, moves):
+    """At the speed "instant" the hand's cards do not slide (no CSS transition:
+    a legal card is lifted at once); at any other speed they do."""
+    preset(page, {"speed": speed})
+    page.goto(site + record_fragment(POSITIONS["play"]))
+    wait_ready(page)
+    settle(page)
+    assert page.get_attribute("html", "data-speed") == speed
+    durations = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => getComputedStyle(e).transitionDuration)")
+    assert durations and all((d != "0s") == moves for d in durations), durations
+
 SOUND_SPY = """
 window.__sounds = []; window.__vibrations = [];
 navigator.vibrate = (ms) => { window.__vibrations.push(ms); return true; };

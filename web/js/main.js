@@ -492,6 +492,7 @@ store.onRender((st) => {
   ui.bar.render(st);
   ui.table.render(st);
   setAttr(root, "data-phase", st.view ? st.view.phase : "none");
+  setAttr(root, "data-speed", st.settings.speed);      // "instant": the cards do not move (touti.css)
   const back = current.kind === "daily" ? "#daily" : current.kind === "challenge" ? "#challenge" : null;
   renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view),
     back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } },
