@@ -63,11 +63,21 @@ def english_in(texts: list[str], lang: str) -> list[str]:
 
 
 def open_position(page, site, phase: str) -> str:
+    """Shows the position of ``phase`` (test_web_phone.POSITIONS) by its link: the
+    page is loaded the first time, then the link is followed in the same page
+    (its question "Open this link?" answered: open it)."""
+    fragment = record_fragment(POSITIONS[phase])
+    is_shown = f"document.documentElement.dataset.phase === {json.dumps(phase)}"
     if page.url.startswith(site):
-        page.evaluate("localStorage.removeItem('touti.game.v1')")
-    page.goto("about:blank")
-    page.goto(site + record_fragment(POSITIONS[phase]))
-    wait_ready(page)
+        page.evaluate(f"location.hash = {json.dumps(fragment)}")
+        asked = page.wait_for_function(f"() => ({is_shown}) ? 'shown' : "
+                                       "document.querySelector(\"dialog[data-dialog='link'][open]\") && 'asked'")
+        if asked.json_value() == "asked":
+            page.click("#link-open")
+    else:
+        page.goto(site + fragment)
+        wait_ready(page)
+    page.wait_for_function(is_shown)
     return settle(page)
 
 
