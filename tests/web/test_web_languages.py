@@ -14,7 +14,7 @@ import pytest
 
 from cspwait import csp_safe
 from test_web_phone import POSITIONS
-from webhelpers import preset, record_fragment, settle, wait_ready
+from webhelpers import open_record, preset, settle, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
@@ -63,22 +63,7 @@ def english_in(texts: list[str], lang: str) -> list[str]:
 
 
 def open_position(page, site, phase: str) -> str:
-    """Shows the position of ``phase`` (test_web_phone.POSITIONS) by its link: the
-    page is loaded the first time, then the link is followed in the same page
-    (its question "Open this link?" answered: open it)."""
-    fragment = record_fragment(POSITIONS[phase])
-    is_shown = f"document.documentElement.dataset.phase === {json.dumps(phase)}"
-    if page.url.startswith(site):
-        page.evaluate(f"location.hash = {json.dumps(fragment)}")
-        asked = page.wait_for_function(f"() => ({is_shown}) ? 'shown' : "
-                                       "document.querySelector(\"dialog[data-dialog='link'][open]\") && 'asked'")
-        if asked.json_value() == "asked":
-            page.click("#link-open")
-    else:
-        page.goto(site + fragment)
-        wait_ready(page)
-    page.wait_for_function(is_shown)
-    return settle(page)
+    return open_record(page, site, POSITIONS[phase], phase)
 
 
 @pytest.mark.parametrize("lang", OTHERS)

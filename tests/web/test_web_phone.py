@@ -11,7 +11,7 @@ import pytest
 
 from touti_core import api, bots
 
-from webhelpers import FAST, preset, record_fragment, settle, wait_ready
+from webhelpers import FAST, open_record, preset, record_fragment, settle, wait_ready
 
 SIZES = [(360, 640), (390, 844), (844, 390)]
 PHASES = ["auction", "signal", "trump", "play", "ghna", "concession", "hand_over"]
@@ -69,12 +69,7 @@ def test_the_hand_is_in_view_and_nothing_overlaps_in_every_phase(page, site, siz
     page.set_viewport_size({"width": size[0], "height": size[1]})
     preset(page, FAST)
     for phase in PHASES:
-        if page.url.startswith(site):
-            page.evaluate("localStorage.removeItem('touti.game.v1')")   # no game in progress to ask about
-        page.goto("about:blank")
-        page.goto(site + record_fragment(POSITIONS[phase]))
-        wait_ready(page)
-        state = settle(page)
+        state = open_record(page, site, POSITIONS[phase], phase)
         assert state.startswith("act:") or state in ("card", "hand_over"), (phase, state)
         assert page.get_attribute("html", "data-phase") == phase
         g = page.evaluate(GEOMETRY_JS)

@@ -56,6 +56,26 @@ def stall_seconds() -> float:
     return page_constant("engine-client.js", "STALL_MS") / 1000
 
 
+def open_record(page, site: str, record: dict, phase: str) -> str:
+    """Shows a game's ``record`` by its link, then waits until its ``phase`` is
+    on the table and settled: the page is loaded the first time, later links
+    are followed in the same page (their question "Open this link?" answered:
+    open it), as a player who opens one link after another."""
+    fragment = record_fragment(record)
+    is_shown = f"document.documentElement.dataset.phase === {json.dumps(phase)}"
+    if page.url.startswith(site):
+        page.evaluate(f"location.hash = {json.dumps(fragment)}")
+        asked = page.wait_for_function(f"() => ({is_shown}) ? 'shown' : "
+                                       "document.querySelector(\"dialog[data-dialog='link'][open]\") && 'asked'")
+        if asked.json_value() == "asked":
+            page.click("#link-open")
+    else:
+        page.goto(site + fragment)
+        wait_ready(page)
+    page.wait_for_function(is_shown)
+    return settle(page)
+
+
 def wait_ready(page, timeout: float = 30_000) -> None:
     page.wait_for_selector("html[data-ready='true']", timeout=timeout)
 
