@@ -108,11 +108,11 @@ def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheel
             page.wait_for_timeout(50)
     assert page.locator("#seat-1.thinking").count() == 1
     hung_ms = page_constant("game.js", "HUNG_MS")
-    page.clock.fast_forward(hung_ms - 2_000)
+    page.clock.fast_forward(hung_ms - 3_000)
     page.wait_for_timeout(300)
     assert page.locator("#log .log-error").count() == 0       # still waited for
     assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
-    page.clock.fast_forward(3_000)      # the hanger's decision is now over its time: the engine starts again
+    page.clock.fast_forward(4_000)      # the hanger's decision is now over its time: the engine starts again
     play_out_hand(page)
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
     text = ("hanger did not answer within 10 s: the game engine was started again without your bots, "

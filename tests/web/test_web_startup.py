@@ -21,32 +21,13 @@ from pathlib import Path
 import pytest
 
 import build
-from webhelpers import FAST, Served, preset, settle, stall_seconds, wait_ready
+from webhelpers import FAST, WATCH, Served, preset, settle, stall_seconds, wait_ready
 
 #: first starts: every test begins as a first visit
 pytestmark = pytest.mark.fresh_browser
 
 #: Every progress report of the engine worker and every text of the start-up
 #: overlay, recorded by the page (an init script, outside the site's policy).
-WATCH = """
-window.__start = {progress: [], texts: [], failed: null, times: null};
-const RealWorker = window.Worker;
-window.Worker = function (url, options) {
-  const w = new RealWorker(url, options);
-  w.addEventListener("message", (e) => {
-    const m = e.data || {};
-    if (m.type === "progress") window.__start.progress.push([performance.now(), m.stage, m.bytes || 0, m.total || 0]);
-    if (m.times) window.__start.times = m.times;
-  });
-  return w;
-};
-window.Worker.prototype = RealWorker.prototype;
-new MutationObserver(() => {
-  const text = document.getElementById("boot-text");
-  if (text && window.__start.texts.at(-1) !== text.textContent) window.__start.texts.push(text.textContent);
-  if (document.querySelector("#boot.failed")) window.__start.failed = text && text.textContent;
-}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-"""
 
 
 class Logged(Served):

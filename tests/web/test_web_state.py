@@ -10,7 +10,7 @@ import pytest
 
 from touti_core import api
 
-from webhelpers import FAST, hand_cards, phase, preset, settle, stall_seconds, wait_ready
+from webhelpers import FAST, WATCH, hand_cards, phase, preset, settle, stall_seconds, wait_ready
 
 SNAPSHOT_JS = """() => ({
   phase: document.documentElement.dataset.phase,
@@ -214,19 +214,26 @@ def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
 @pytest.mark.fresh_browser
 def test_a_hanging_runtime_file_gives_up_when_nothing_progresses_for_15_seconds(page, site):
     held = []
+    page.add_init_script(WATCH)
     page.clock.install()                 # the page's timers, moved on by the test (time still flows)
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))   # never answered
     page.goto(site)
-    deadline = time.monotonic() + 20
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert held
-    page.wait_for_timeout(500)
-    page.clock.fast_forward(stall_seconds() * 1000 - 2_000)
-    page.wait_for_timeout(500)
+    deadline = time.monotonic() + 30
+    said = -1
+    while time.monotonic() < deadline:   # until the start has said all it can without the file
+        page.wait_for_timeout(1000)
+        now = page.evaluate("window.__start.progress.length")
+        if held and now == said:
+            break
+        said = now
+    assert held and said > 0
+    quiet = page.evaluate("performance.now() - window.__start.progress.at(-1)[0]")   # ms since the last word
+    page.clock.fast_forward(round(stall_seconds() * 1000 - quiet - 2_000))
+    page.wait_for_timeout(300)
     assert page.is_hidden("#boot-retry")  # 13 s without progress is not yet a hang
+    assert page.evaluate("window.__start.progress.length") == said
     page.clock.fast_forward(3_000)
-    page.wait_for_selector("#boot-retry:visible", timeout=5_000)
+    page.wait_for_selector("#boot-retry:visible", timeout=10_000)
     assert "takes too long" in page.text_content("#boot-text")
     assert len(held) == 1
 

@@ -28,6 +28,30 @@ class Served:
         self.server.server_close()
 
 
+#: An init script that keeps what the page's start said in ``window.__start``:
+#: the worker's progress messages ([time, stage, bytes, total]), the start-up
+#: texts shown, the failure shown (or null) and the worker's timings.
+WATCH = """
+window.__start = {progress: [], texts: [], failed: null, times: null};
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  const w = new RealWorker(url, options);
+  w.addEventListener("message", (e) => {
+    const m = e.data || {};
+    if (m.type === "progress") window.__start.progress.push([performance.now(), m.stage, m.bytes || 0, m.total || 0]);
+    if (m.times) window.__start.times = m.times;
+  });
+  return w;
+};
+window.Worker.prototype = RealWorker.prototype;
+new MutationObserver(() => {
+  const text = document.getElementById("boot-text");
+  if (text && window.__start.texts.at(-1) !== text.textContent) window.__start.texts.push(text.textContent);
+  if (document.querySelector("#boot.failed")) window.__start.failed = text && text.textContent;
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
 def preset(page, settings: dict | None = None, save: dict | None = None) -> None:
     """Stores settings (and a save) in localStorage before the page's scripts run."""
     script = ""
