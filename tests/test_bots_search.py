@@ -81,6 +81,7 @@ def minimax(d: Position) -> int:
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), overtrump=st.sampled_from(OVERTRUMP))
 @example(seed=192, left=2, overtrump="always")   # 2 and 5 of trumps once merged over the 4
+@example(seed=1148531, left=3, overtrump="never")  # 2 and 7 of trumps once merged over a 5 on the table
 def test_solve_equals_plain_minimax(seed, left, overtrump):
     d = random_endgame(random.Random(seed), left, overtrump)
     assert solve(d.copy()) == minimax(d)
@@ -98,6 +99,20 @@ def test_only_truly_equivalent_cards_are_merged():
     # equal rank gap but different points are never merged (3 and Ace: 10 and 11)
     three, ace = 8, 9
     assert distinct_moves(BIT[three] | BIT[ace], ~0) == [three, ace]
+
+
+def test_a_card_on_the_table_keeps_apart_the_cards_around_it():
+    """The strong bot's candidate cards: a 5 on the table in this trick is still
+    in play (the 6 beats it, the 2 does not); taken in a finished trick, it is out."""
+    two, four, five, six = 0, 1, 2, 3
+    g = Game.new(11)
+    g.setup_play(1, 100, 0)
+    k = from_game(g, g.to_act)
+    search = CardSearch(k, make_bot("strong", 1).settings)
+    k.hand, k.played, k.trick = BIT[two] | BIT[six], BIT[four] | BIT[five], [five]
+    assert search.candidate_moves([two, six]) == [two, six]
+    k.trick = []
+    assert search.candidate_moves([two, six]) == [two]
 
 
 def test_moves_sharing_one_table_get_the_same_values_as_fresh_searches():

@@ -46,7 +46,7 @@ class CardSearch:
     def candidate_moves(self, cards: list[int]) -> list[int]:
         """The legal cards, equivalent ones merged (touching cards of a suit, same points)."""
         k = self.k
-        return distinct_moves(mask_of(cards), k.played | k.hand)
+        return distinct_moves(mask_of(cards), (k.played & ~mask_of(k.trick)) | k.hand)
 
     def utility(self, decl_points: int) -> float:
         """What the declarers' final ``decl_points`` are worth to this seat's team."""

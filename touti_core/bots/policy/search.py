@@ -190,7 +190,11 @@ def playout(d: Position, excl: Sequence[int] | None = None, stop: int = 10) -> i
 
 # ----------------------------------------------------------- exact search
 def distinct_moves(lm: int, out_mask: int) -> list[int]:
-    """Legal cards with equivalent ones merged (touching cards of a suit, same points)."""
+    """Legal cards with equivalent ones merged (touching cards of a suit, same points).
+
+    ``out_mask``: the cards out of play (a set bit), i.e. taken in a finished
+    trick or in this hand; a card on the table in the trick in progress is
+    still in play (the 2 and the 7 of trumps are not one move over a 5)."""
     moves = []
     prev = -2
     prev_pts = -1
@@ -199,7 +203,7 @@ def distinct_moves(lm: int, out_mask: int) -> list[int]:
         c = b.bit_length() - 1
         lm ^= b
         # c and prev are equivalent when every card between them is out of play
-        # (played or in this hand) and they are worth the same
+        # and they are worth the same
         if prev >= 0 and SUIT[c] == SUIT[prev] and POINTS[c] == prev_pts and \
                 not (~out_mask >> (prev + 1)) & ((1 << (c - prev - 1)) - 1):
             prev = c
@@ -242,7 +246,10 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
             beta = min(beta, hi)
     maximize = (s & 1) == (d.decl & 1)
     lm = legal_mask(hands[s], trick, d.win_card, d.win_seat, s, d.trump, d.overtrump)
-    out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3]) | hands[s]
+    on_table = 0
+    for c in trick:
+        on_table |= BIT[c]
+    out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3] | on_table) | hands[s]
     moves = distinct_moves(lm, out_mask)
     if len(moves) > 1:
         # the heuristic's card is searched first
