@@ -13,7 +13,11 @@ BRIDGE = pathlib.Path(__file__).resolve().parent.parent / "web" / "py" / "bridge
 
 
 @pytest.fixture()
-def bridge():
+def bridge(monkeypatch):
+    """A fresh bridge, and no loaded bot in this process (other test modules load some)."""
+    from touti_core.bots import plugins
+    monkeypatch.setattr(plugins, "REGISTRY", {})
+    monkeypatch.setattr(plugins, "_SPECS", {})
     spec = importlib.util.spec_from_file_location("touti_bridge", BRIDGE)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
