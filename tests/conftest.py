@@ -7,6 +7,11 @@ temporary folder.  No test writes into dist/.
 
 ``wheels``: the bots' wheels of tests/bot_wheels.py (the example's and every
 broken one), built once, by name.
+
+Hypothesis draws new examples at each run on a developer's machine (to find
+what no one thought of); under CI (``CI`` set, as .ci/run does) it draws the
+same ones every time, so that a run on the same commit gives the same result.
+A failure found locally is kept as an ``@example`` of its test.
 """
 
 from __future__ import annotations
@@ -15,9 +20,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import bot_wheels  # tests/bot_wheels.py (pytest puts this conftest's folder on the path)
 import build  # the project's build script (pytest's pythonpath is the project folder)
+
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session")
