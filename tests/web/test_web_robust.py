@@ -49,6 +49,7 @@ def play_one_card(page) -> None:
 # --------------------------------------------------------------- storage
 def test_blocked_storage_still_starts_and_plays(page, site):
     page.add_init_script(BLOCK_STORAGE)
+    page.emulate_media(reduced_motion="reduce")   # no settings can be kept: the bots play at once this way
     page.goto(site + "#game=S4")
     wait_ready(page)
     settle(page)
@@ -183,7 +184,10 @@ def test_inherited_names_in_settings_fall_back_to_the_defaults(page, site, bad):
     assert settle(page) == "act:auction"          # not frozen: the player can act
     assert page.get_attribute("html", "data-busy") == "false"
     assert page.get_attribute("#seat-1", "data-level") == "normal"
-    play_one_card(page)
+    # the bots answer a bid at the default pace (650 ms a word), then the player acts again
+    page.locator("#actions button[data-action='bid']").first.click()
+    assert settle(page) in ("act:auction", "act:signal", "act:trump")
+    assert page.locator("#log li").count() >= 2
 
 
 @pytest.mark.parametrize("bad", ["constructor", "toString", "__proto__"])
