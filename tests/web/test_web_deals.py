@@ -33,13 +33,19 @@ def new_page(browser, day: dt.datetime):
 def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
     day = dt.datetime(2026, 12, 2, 10, 0)
     hands = []
-    for when in (day, day.replace(hour=22), day + dt.timedelta(days=1)):
-        ctx, page = new_page(browser, when)
-        try:
+    # three players one after the other on one browser (its engine's snapshot kept,
+    # each player's storage their own): the context's clock says when
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        for when in (day, day.replace(hour=22), day + dt.timedelta(days=1)):
+            ctx.clock.set_fixed_time(when)
+            page = csp_safe(ctx.new_page())
+            preset(page, FAST)
             page.goto(site + "#daily")
             wait_ready(page)
             page.wait_for_selector("html[data-view='daily'] #daily-play")
             assert when.strftime("%Y-%m-%d") in page.text_content("#daily-date")
+            assert page.evaluate("localStorage.getItem('touti.daily.v1')") is None
             page.click("#daily-play")
             page.wait_for_selector("html[data-view='game']")
             page.wait_for_function("(JSON.parse(localStorage.getItem('touti.game.v1')) || {}).kind === 'daily'")
@@ -56,8 +62,10 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
                 assert page.locator("#daily-best li").count() == 1
                 saved = json.loads(page.evaluate("localStorage.getItem('touti.daily.v1')"))
                 assert list(saved["days"]) == ["2026-12-02"]
-        finally:
-            ctx.close()
+            page.evaluate("localStorage.clear()")     # the next player is someone else
+            page.close()
+    finally:
+        ctx.close()
     assert hands[0] == hands[1]          # the same date: the same deal
     assert hands[0] != hands[2]          # the next date: another one
 
