@@ -292,12 +292,9 @@ def first_visits(p, base: str, log: Log, network: str, cpu: float, runs: int, re
 
 BOTS_JS = """async ([level, seeds, hands]) => {
   const config = JSON.parse(document.getElementById('touti-build').textContent);
-  const base = document.baseURI;
-  const cfg = {...config};
-  for (const key of ['pyodide', 'lock', 'bridge', 'wheel', 'bytecode', 'stdlib']) {
-    if (cfg[key]) cfg[key] = new URL(cfg[key], base).href;
-  }
-  const w = new Worker(new URL(config.app + 'js/worker.js', base), {type: 'module'});
+  // an engine worker of its own, started as the page starts one (it is given the compiled runtime)
+  const { newWorker } = await import(new URL(config.app + 'js/engine-client.js', document.baseURI).href);
+  const w = newWorker(config);
   const pending = new Map();
   let next = 1;
   const ready = new Promise((resolve, reject) => {
@@ -308,7 +305,6 @@ BOTS_JS = """async ([level, seeds, hands]) => {
       else if (m.type === 'answer') { pending.get(m.id)(m.answer); pending.delete(m.id); }
     };
   });
-  w.postMessage({type: 'init', config: cfg});
   await ready;
   const call = (request) => new Promise((resolve) => {
     const id = next++;

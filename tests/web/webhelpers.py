@@ -84,16 +84,21 @@ def open_record(page, site: str, record: dict, phase: str) -> str:
     """Shows a game's ``record`` by its link, then waits until its ``phase`` is
     on the table and settled: the page is loaded the first time, later links
     are followed in the same page (their question "Open this link?" answered:
-    open it), as a player who opens one link after another."""
+    open it), as a player who opens one link after another.  When the table
+    already shows that phase, the page is loaded again (with no game kept)."""
     fragment = record_fragment(record)
     is_shown = f"document.documentElement.dataset.phase === {json.dumps(phase)}"
-    if page.url.startswith(site):
+    here = page.url.startswith(site)
+    if here and page.get_attribute("html", "data-phase") != phase:
         page.evaluate(f"location.hash = {json.dumps(fragment)}")
         asked = page.wait_for_function(f"() => ({is_shown}) ? 'shown' : "
                                        "document.querySelector(\"dialog[data-dialog='link'][open]\") && 'asked'")
         if asked.json_value() == "asked":
             page.click("#link-open")
     else:
+        if here:
+            page.evaluate("localStorage.removeItem('touti.game.v1')")   # no game in progress to ask about
+            page.goto("about:blank")
         page.goto(site + fragment)
         wait_ready(page)
     page.wait_for_function(is_shown)
