@@ -87,9 +87,10 @@ def play_challenge(page, n: int) -> list[list[str]]:
     return cards
 
 
-def test_two_friends_play_the_same_challenge_and_see_each_others_results(browser, site):
-    a_ctx, a = new_page(browser, dt.datetime(2026, 12, 2, 9))
-    b_ctx, b = new_page(browser, dt.datetime(2026, 12, 2, 9))
+def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, browser, site):
+    a = page                             # Amina's browser has started the game before
+    preset(a, FAST)
+    b_ctx, b = new_page(browser, dt.datetime(2026, 12, 2, 9))    # Badr's never has
     try:
         a.goto(site + "#challenge")
         wait_ready(a)
@@ -127,7 +128,6 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(browser
         assert a.eval_on_selector_all("#challenge-table tbody td.theirs",
                                       "els => els.map(e => Number(e.textContent.split(' ')[0]))") == mine
     finally:
-        a_ctx.close()
         b_ctx.close()
 
 
