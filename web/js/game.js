@@ -209,6 +209,11 @@ export function createGame({
     const v = ans.view;
     const a = ans.action;
     const sp = speed();
+    const playing = a?.type === "play" && prev.hand_number === v.hand_number;
+    // where a card flies from, read before this action changes the page (a read
+    // after any change, a log line too, lays the page out once more in this task)
+    const from = !playing || sp <= 0 ? null
+      : a.seat === 0 ? ui.table.hand.cardRect(a.card) : ui.table.seatRect(a.seat);
     const bubbles = { ...state.bubbles };
     const clear = () => { for (const k of Object.keys(bubbles)) delete bubbles[k]; };
     if (a?.type === "next_hand") {
@@ -223,11 +228,8 @@ export function createGame({
       if (AUCTION_WORDS.has(a.type) || a.type === "concede") bubbles[a.seat] = a;
     }
     if (prev.phase === "ghna" && v.phase === "play") clear();
-    if (a?.type === "play" && prev.hand_number === v.hand_number) {
+    if (playing) {
       clear();
-      // where the card flies from, read before the redraw (a read after it would
-      // lay the page out once more in this task)
-      const from = sp <= 0 ? null : a.seat === 0 ? ui.table.hand.cardRect(a.card) : ui.table.seatRect(a.seat);
       const finished = v.tricks.length > prev.tricks.length;
       update({ view: v, shownTrick: finished ? v.tricks.at(-1).cards : v.trick, bubbles });
       flush();
