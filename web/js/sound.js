@@ -35,16 +35,21 @@ function note(a, freq, at, len, type = "sine", volume = 0.08) {
   osc.stop(t0 + len + 0.02);
 }
 
+/** The snap's noise, made once for the context. */
+let noise = null;
+
 /** A short burst of noise: the snap of a card on the table. */
 function snap(a, volume = 0.12) {
-  const len = 0.06;
-  const buffer = a.createBuffer(1, Math.floor(a.sampleRate * len), a.sampleRate);
-  const data = buffer.getChannelData(0);
-  for (let i = 0; i < data.length; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length) ** 3;
+  if (!noise) {
+    const len = 0.06;
+    noise = a.createBuffer(1, Math.floor(a.sampleRate * len), a.sampleRate);
+    const data = noise.getChannelData(0);
+    for (let i = 0; i < data.length; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length) ** 3;
+  }
   const src = a.createBufferSource();
   const gain = a.createGain();
   gain.gain.value = volume;
-  src.buffer = buffer;
+  src.buffer = noise;
   src.connect(gain).connect(a.destination);
   src.start();
 }
