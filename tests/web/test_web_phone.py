@@ -164,8 +164,9 @@ def test_the_speed_instant_moves_no_card(page, site, speed, moves):
 SOUND_SPY = """
 window.__sounds = []; window.__vibrations = [];
 navigator.vibrate = (ms) => { window.__vibrations.push(ms); return true; };
+window.__contexts = 0;
 class FakeAudio {
-  constructor() { this.state = 'running'; this.currentTime = 0; this.sampleRate = 8000; this.destination = {}; }
+  constructor() { window.__contexts += 1; this.state = 'running'; this.currentTime = 0; this.sampleRate = 8000; this.destination = {}; }
   resume() { return Promise.resolve(); }
   node() { const n = { connect: () => n, start: () => window.__sounds.push('start'), stop() {},
     frequency: { setValueAtTime() {} }, gain: { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} } }; return n; }
@@ -182,7 +183,10 @@ def test_sounds_play_unless_muted_and_a_refused_card_vibrates(page, site):
     page.goto(site + record_fragment(POSITIONS["play"]))
     wait_ready(page)
     settle(page)
+    # before any gesture no audio is made (the browser would keep it silent): "your turn" is not heard
+    assert page.evaluate("[window.__contexts, window.__sounds.length]") == [0, 0]
     page.mouse.click(5, 5)                       # a first gesture unlocks the audio
+    assert page.evaluate("window.__contexts") == 1
     illegal = page.query_selector("#hand button.illegal")
     if illegal:
         illegal.click()

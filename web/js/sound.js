@@ -6,8 +6,14 @@
 
 let ctx = null;
 
-function audio() {
-  if (!ctx) {
+/**
+ * The audio, made at the player's first gesture (unlockOnGesture), in the
+ * gesture itself as Safari requires; null before it: a browser keeps audio
+ * silent until then anyway, and making it costs a phone tens of milliseconds
+ * (in the middle of a trick, when the first card sounded).
+ */
+function audio(make = false) {
+  if (!ctx && make) {
     const Ctx = globalThis.AudioContext || globalThis.webkitAudioContext;
     if (!Ctx) return null;
     try {
@@ -16,7 +22,7 @@ function audio() {
       return null;
     }
   }
-  if (ctx.state === "suspended") ctx.resume().catch(() => {});
+  if (ctx?.state === "suspended") ctx.resume().catch(() => {});
   return ctx;
 }
 
@@ -72,7 +78,7 @@ export function play(name, on = true) {
 /** Unlocks the audio at the player's first gesture. */
 export function unlockOnGesture() {
   const go = () => {
-    audio();
+    audio(true);
     removeEventListener("pointerdown", go);
     removeEventListener("keydown", go);
   };
