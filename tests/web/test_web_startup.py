@@ -26,10 +26,6 @@ from webhelpers import FAST, WATCH, Served, preset, settle, stall_seconds, wait_
 #: first starts: every test begins as a first visit
 pytestmark = pytest.mark.fresh_browser
 
-#: Every progress report of the engine worker and every text of the start-up
-#: overlay, recorded by the page (an init script, outside the site's policy).
-
-
 class Logged(Served):
     """The built site served gzip-encoded on its own port, every request path kept."""
 

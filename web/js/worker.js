@@ -78,6 +78,13 @@ function report(now = false) {
     : { type: "progress", stage });
 }
 
+/** Bytes of a start-up download arrived (here, or on the page for the runtime). */
+function downloaded(bytes) {
+  received += bytes;
+  if (stage === "runtime") stage = "download";
+  report();
+}
+
 function enter(name) {
   stage = name;
   report(true);
@@ -99,23 +106,14 @@ self.fetch = async (input, init) => {
   }
   const res = await realFetch(input, init);
   if (handle || !res.body) return res;
-  let done = null;
-  const finished = new Promise((resolve) => { done = resolve; });
   const counter = new TransformStream({
     transform(chunk, controller) {
-      received += chunk.byteLength;
-      if (stage === "runtime") stage = "download";
-      report();
+      downloaded(chunk.byteLength);
       controller.enqueue(chunk);
     },
-    flush() {
-      done();
-    },
   });
-  const out = new Response(res.body.pipeThrough(counter),
+  return new Response(res.body.pipeThrough(counter),
     { status: res.status, statusText: res.statusText, headers: res.headers });
-  out.finished = finished;
-  return out;
 };
 
 /** Starts a download now; Pyodide's own request for that URL gets this one. */
@@ -153,9 +151,7 @@ function compileRuntime(config, fail) {
   let beat = 0;
   const hear = (msg) => {
     if (msg.type === "runtime-bytes") {
-      received += msg.bytes;
-      if (stage === "runtime") stage = "download";
-      report();
+      downloaded(msg.bytes);
     } else if (msg.type === "runtime-downloaded") {
       // once its last byte is in, compiling may go on a while: say so every second
       if (stage === "download") stage = "compile";
