@@ -4,6 +4,7 @@ command line."""
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 import sys
@@ -163,6 +164,51 @@ def test_a_bad_link_is_a_bad_link_and_the_save_is_untouched(page, site, fragment
     settle(page)
     assert saved_record(page) == mine
     assert page.locator("#hand button[data-card]").count() == 9
+
+
+def test_a_link_nested_5000_deep_is_a_bad_link_and_the_page_keeps_working(page, site):
+    # 5,000 nested brackets (a 13 KB link): refused by the links' guard before it is
+    # parsed or posted to the engine (the browser's copy of it overflowed its stack,
+    # and the page was left with an empty table and no navigation)
+    deep = '{"format": "touti-record/1", "seed": 1, "actions": [], "x": ' + "[" * 5000 + "]" * 5000 + "}"
+    payload = base64.urlsafe_b64encode(deep.encode()).decode().rstrip("=")
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    play_one_card(page)
+    mine = saved_record(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)) if page.url.startswith(site) else None)
+    page.goto("about:blank")
+    page.goto(site + "#record=" + payload)
+    wait_ready(page)
+    page.wait_for_selector("dialog[data-dialog='bad-link']")
+    assert "does not open a game" in page.text_content("#dialog")
+    page.click("#bad-link-close")
+    settle(page)
+    assert saved_record(page) == mine and page.locator("#hand button[data-card]").count() == 9
+    # the menu still navigates, there and back
+    page.click("#menu-more")
+    page.click("#go-history")
+    page.wait_for_selector("html[data-view='history'] #history-list")
+    page.click("#screen-back")
+    page.wait_for_selector("html[data-view='game']")
+
+    # the same data as a shared score sheet, opened afresh: the sheet's bad link, nothing kept
+    page.goto("about:blank")
+    page.goto(site + "#sheet=" + payload)
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('sheet-notice')?.dataset.kind === 'error'")
+    assert page.text_content("#sheet-notice") == "This link does not hold a score sheet: it is damaged or incomplete."
+    assert page.evaluate("localStorage.getItem('touti.sheets.index')") is None
+    page.click("#screen-back")
+    page.wait_for_selector("html[data-view='game']")
+    settle(page)
+    assert saved_record(page) == mine and page.locator("#hand button[data-card]").count() == 9
+    page.click("#menu-more")
+    page.click("#go-daily")
+    page.wait_for_selector("html[data-view='daily'] #daily-date")
+    assert errors == []
 
 
 def test_a_link_with_no_game_in_progress_opens_at_once(page, site):

@@ -12,13 +12,41 @@
 // (touti.challenges.v1), each with the plays of every player met.
 
 import { siteStore } from "./storage.js";
+import { linkSized, parseLinkJSON } from "./links.js";
 
 const KEY = "touti.challenges.v1";
 export const LINK_VERSION = 1;
 export const SIZES = [4, 8];
+/** The longest link payload read (characters), and the most bytes it may inflate to. */
+export const MAX_LINK = 20000;
+export const MAX_INFLATED = 100_000;
 
 async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+/** `bytes` inflated (raw deflate), or null once they pass `limit` bytes: a small link may inflate to megabytes. */
+async function inflate(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
 }
 
 function b64url(bytes) {
@@ -45,9 +73,10 @@ export async function encodeChallenge({ seed, n, rules, levels, name, hands }) {
 export async function decodeChallenge(text) {
   let data;
   try {
-    if (typeof text !== "string" || text.length > 20000) return null;
-    const raw = await pipe(unb64url(text), new DecompressionStream("deflate-raw"));
-    data = JSON.parse(new TextDecoder().decode(raw));
+    if (!linkSized(text, MAX_LINK)) return null;       // the links' guard (links.js): size, then depth
+    const raw = await inflate(unb64url(text), MAX_INFLATED);
+    if (!raw) return null;
+    data = parseLinkJSON(new TextDecoder("utf-8", { fatal: true }).decode(raw), MAX_INFLATED);
   } catch {
     return null;
   }

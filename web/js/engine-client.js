@@ -189,7 +189,16 @@ export class EngineClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "call", id, request });
+      try {
+        this.worker.postMessage({ type: "call", id, request });
+      } catch (err) {
+        // the browser could not copy the request (nested too deep, or not data):
+        // the engine could not have read it either, and says so as it would
+        this.pending.delete(id);
+        console.error(err);
+        resolve({ ok: false, error: { code: "malformed", params: {},
+          message: "The engine cannot read this: it is too large or nested too deep." } });
+      }
     });
   }
 

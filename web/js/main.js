@@ -435,16 +435,29 @@ async function firstGame() {
   const first = !link && siteStore.read(WELCOMED) === null && loadGame().status === "none"
     && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
     && routeOf(location.hash).view === "game";
-  if (link) await openLink(link);
+  if (link) await openLink(link).catch(linkFailed);
   else await resumeSaved();
   if (first) welcome();
   ui.bar.setPrevious(loadPrevious().status === "ok");
-  await router.show(routeOf(location.hash));
   window.addEventListener("hashchange", () => {
     const next = takeLink();
-    if (next) openLink(next);
-    else router.show(routeOf(location.hash));
+    if (next) openLink(next).catch(linkFailed);
+    else showRoute();
   });
+  await showRoute();
+}
+
+/** Shows the fragment's screen; one that fails leaves the page working (the menu, the table). */
+function showRoute() {
+  return router.show(routeOf(location.hash)).catch((err) => ui.log.line(String(err?.message || err), "error"));
+}
+
+/** A link that failed half-way (it should never): reported as a bad link, the game in progress goes on. */
+async function linkFailed(err) {
+  console.error(err);
+  replaced = null;
+  if (!state.view) await resumeSaved();
+  showBadLink();
 }
 
 async function boot() {
