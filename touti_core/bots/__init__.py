@@ -10,7 +10,10 @@ use:
   "code": "...", "params": {...}}``: what the strong bot would do, and why: one
   short English sentence, and the same as a stable code with its parameters
   (``REASON_CODES`` lists the codes; :mod:`.explain` their parameters);
-- ``LEVELS``: the levels offered to players.
+- ``LEVELS``: the levels offered to players;
+- ``seat_seed(state, seat)`` -> the seed the page gives a bot at a table: fixed
+  by the game and the move number, so that a replay (a challenge checked by
+  :mod:`.verify`) repeats every bot decision.
 
 A bot sees only the view: its own hand and the public history (see
 :mod:`.knowledge`).  Decisions are deterministic for a given seed (with no
@@ -45,13 +48,28 @@ LEVELS = ("easy", "normal", "strong")
 #: Levels ``choose`` accepts: the offered ones and the random-legal baseline.
 CHOOSABLE = ("random",) + LEVELS
 
-__all__ = ["LEVELS", "CHOOSABLE", "REASON_CODES", "choose", "hint", "make_bot", "BOTS", "Bot"]
+__all__ = ["LEVELS", "CHOOSABLE", "REASON_CODES", "choose", "hint", "seat_seed", "make_bot", "BOTS", "Bot"]
 
 
 def _seed_of(view: dict) -> int:
     data = json.dumps([view.get("seat"), view.get("hand"), view.get("hand_actions")],
                       separators=(",", ":"))
     return zlib.crc32(data.encode())
+
+
+def seat_seed(state: dict, seat: int) -> int:
+    """The seed of the bot of ``seat`` about to act in ``state`` (an api state), as the
+    page's bridge gives it: fixed by the game and the move number, so a replay repeats it.
+
+    >>> from touti_core import api
+    >>> st = api.new_game(7)
+    >>> seat_seed(st, 1) == seat_seed(api.from_record(api.to_record(st)), 1) != seat_seed(st, 2)
+    True
+    """
+    base = state.get("seed")
+    if base is None:            # a fixed deal: from its first hand
+        base = sum((i + 1) * ord(ch) for i, ch in enumerate("".join(state["deal"]["hands"][0])))
+    return int((base * 1_000_003 + len(state["actions"]) * 7919 + seat) % (2 ** 32))
 
 
 def _prepare(view: dict, legal):

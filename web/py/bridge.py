@@ -20,6 +20,12 @@ Requests (fields beyond ``op``):
   progress is untouched): ``{"ok": true}`` or its refusal;
 - ``deal``: ``seed``, ``rules``, ``actions`` — the one-hand game of the seed's first
   deal replayed (a friend's hand of a challenge): its record, phase and result;
+- ``verify``: ``seed``, ``rules``, ``levels`` (the bots of the seats 1, 2, 3: built-in
+  levels), ``actions`` — a challenge's hand checked (touti_core.bots.verify): replayed,
+  and every decision of a bot's seat asked again of that bot, as the page asked it.
+  ``{"ok": true, "verified": true, "record", "phase", "result"}``, or ``"verified":
+  false`` with ``"mismatch"``: ``at`` (the action's index), ``seat``, ``level``,
+  ``expected`` (the bot's action) and ``got`` (the hand's); no session is touched;
 - ``review``: ``record``, ``hand``, ``seat`` and ``table`` (optional) — the review of
   a finished hand (touti_core.bots.review): every card, each decision's cost;
 - ``people``: ``people`` — who plays which seat changed (watching the bots);
@@ -122,12 +128,9 @@ def _is_table(x):
                          and all(t is None or t in bots.CHOOSABLE or bots.is_user_level(t) for t in x))
 
 
-def _bot_seed(state, seat):
-    """A bot's seed: fixed by the game and the move number, so a replay repeats it."""
-    base = state.get("seed")
-    if base is None:
-        base = sum((i + 1) * ord(ch) for i, ch in enumerate("".join(state["deal"]["hands"][0])))
-    return (base * 1_000_003 + len(state["actions"]) * 7919 + seat) % (2 ** 32)
+#: A bot's seed: fixed by the game and the move number, so a replay repeats it
+#: (one definition, shared with the check of a challenge: touti_core.bots.verify).
+_bot_seed = bots.seat_seed
 
 
 def _out(action=None):
@@ -185,6 +188,23 @@ def op_deal(req):
     state = api.from_record(record)
     return {"ok": True, "record": api.to_record(state), "phase": state["phase"],
             "result": state["last_hand"]}
+
+
+def op_verify(req):
+    """A challenge's hand checked: legal, and every bot decision that bot's (``verify``)."""
+    verify = _later("touti_core.bots.verify")      # loaded when a challenge is first checked
+    seed = _field(req, "seed", _is_seed)
+    rules = _field(req, "rules", lambda r: r is None or isinstance(r, dict), optional=True)
+    levels = _field(req, "levels", lambda x: isinstance(x, list) and len(x) == 3
+                    and all(level in bots.LEVELS for level in x))
+    actions = _field(req, "actions", lambda a: isinstance(a, list) and len(a) <= 1000)
+    out = verify.verify_hand(seed, rules, levels, actions)
+    if not out["ok"]:
+        return {"ok": True, "verified": False,
+                "mismatch": {k: out[k] for k in ("at", "seat", "level", "expected", "got")}}
+    state = out["state"]
+    return {"ok": True, "verified": True, "record": api.to_record(state), "phase": state["phase"],
+            "result": out["result"]}
 
 
 def op_review(req):
@@ -418,7 +438,7 @@ def op_arena_step(req):
 ASYNC_OPS = {"load_bot": op_load_bot}
 
 OPS = {"bots": op_bots, "arena_start": op_arena_start, "arena_step": op_arena_step,
-       "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
+       "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "verify": op_verify, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 
