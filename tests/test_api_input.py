@@ -1,6 +1,6 @@
 """Bad input at the JSON boundary is refused cheaply and clearly: types count,
 messages quote only a short excerpt, any depth is safe, records longer than
-any game are refused before their replay, seeds fit JavaScript, and the
+any game are refused before their replay, seeds and targets fit JavaScript, and the
 states the API returns are read-only and carry their game (no replay)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 from touti_core import api, engine
 from touti_core.api import IllegalAction, MAX_SEED
 from touti_core.quote import QUOTE_LIMIT
+from touti_core.rules import Rules
 
 from rules_helpers import DEAL_EC, bid, new_hand, pass_, win_auction, play
 
@@ -149,6 +150,28 @@ def test_the_largest_seed_survives_javascript_json():
     s = api.new_game(MAX_SEED)
     assert float(s["seed"]) == MAX_SEED       # a double holds it exactly
     assert api.from_record(plain(api.to_record(s))) == s
+
+
+# ---------------------------------------------------------------- targets
+@pytest.mark.parametrize("target", [10 ** 17 + 10, 2 ** 53 + 8, 10 ** 30])
+def test_targets_beyond_javascript_integers_are_malformed(target):
+    # 10**17 + 10 was taken, and JSON in a page rounds it to 10**17 + 16: a game the engine then refused
+    e = refusal(api.new_game, 1, {"target": target})
+    assert e.code == "malformed" and "2**53 - 1" in e.message
+    rec = {"format": "touti-record/1", "seed": 1, "rules": {"target": target}, "actions": []}
+    assert refusal(api.from_record, rec).code == "bad_state"
+    hands = api.deal_of(1)["hands"]
+    assert refusal(api.new_hand, hands, 0, {"target": target}).code == "malformed"
+
+
+def test_the_largest_target_survives_javascript_json():
+    largest = MAX_SEED - MAX_SEED % 10                # the seeds' bound, a multiple of 10
+    assert largest == 9007199254740990
+    s = api.new_game(1, {"target": largest})
+    assert float(s["rules"]["target"]) == largest     # a double holds it exactly
+    assert api.from_record(plain(api.to_record(s))) == s
+    maximum = {d["name"]: d for d in Rules.describe()}["target"]["maximum"]
+    assert maximum == MAX_SEED                        # the page checks its settings and codes against it
 
 
 # ----------------------------------------------- read-only states, no replay

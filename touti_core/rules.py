@@ -11,13 +11,17 @@ OVERTRUMPS = ("always", "not_over_partner", "never")
 
 MIN_BID = 70
 MAX_BID = 230
+#: The largest target: 2**53 - 1, the bound of seeds (``api.MAX_SEED``), the
+#: largest whole number JavaScript (the page, JSON in a browser) holds exactly;
+#: above it a page would round the target into a game the engine then refuses.
+MAX_TARGET = 2 ** 53 - 1
 
 
 @dataclass(frozen=True)
 class Rules:
     """Variant switches; the defaults are RULES.md's.
 
-    - ``target``: game target score (a positive multiple of 10).
+    - ``target``: game target score (a positive multiple of 10, at most ``MAX_TARGET``).
     - ``ghna_cap``: ``standard`` = 2 x (contract - 70), at most 100;
       ``contract_minus_50``; ``none`` (no cap).
     - ``overtrump``: ``always`` (even over a partner); ``not_over_partner``
@@ -51,7 +55,7 @@ class Rules:
     def describe(cls) -> list[dict]:
         """Each rule switch as data, for a front end to build its settings from:
         ``name``, ``kind`` (``"int"``, ``"choice"`` or ``"bool"``), ``default``, and
-        ``choices`` (a choice) or ``multiple_of`` and ``minimum`` (the target).
+        ``choices`` (a choice) or ``multiple_of``, ``minimum`` and ``maximum`` (the target).
 
         >>> [(d["name"], d["kind"]) for d in Rules.describe()][:2]
         [('target', 'int'), ('ghna_cap', 'choice')]
@@ -60,7 +64,7 @@ class Rules:
         for f in fields(cls):
             d = {"name": f.name, "default": f.default}
             if f.name == "target":
-                d.update(kind="int", multiple_of=10, minimum=10)
+                d.update(kind="int", multiple_of=10, minimum=10, maximum=MAX_TARGET)
             elif f.name in _CHOICES:
                 d.update(kind="choice", choices=list(_CHOICES[f.name]))
             else:
@@ -83,6 +87,8 @@ class Rules:
         t = r.target
         if type(t) is not int or t <= 0 or t % 10:
             raise ValueError("target must be a positive multiple of 10")
+        if t > MAX_TARGET:
+            raise ValueError(f"target must be at most 2**53 - 1 ({MAX_TARGET})")
         if r.ghna_cap not in GHNA_CAPS:
             raise ValueError(f"ghna_cap must be one of {', '.join(GHNA_CAPS)}")
         if r.overtrump not in OVERTRUMPS:

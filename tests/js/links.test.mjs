@@ -77,3 +77,27 @@ test("a challenge link goes through the same guard: depth, size, and what it inf
   assert.ok(await decodeChallenge(pack(JSON.stringify({ ...data, pad: " ".repeat(MAX_INFLATED - 400) }))));
   assert.equal(await decodeChallenge("A".repeat(20001)), null);
 });
+
+test("no setting, game code or challenge carries a target above the engine's bound", async () => {
+  const { normalizeRules, decodeCode, encodeCode, ruleSchema } = await import("../../web/js/settings.js");
+  const schema = ruleSchema();
+  const target = schema.find((f) => f.name === "target");
+  assert.equal(target.maximum, Number.MAX_SAFE_INTEGER);          // the engine's MAX_TARGET: 2**53 - 1
+  assert.equal(normalizeRules({ target: 9007199254740990 }).target, 9007199254740990);
+  for (const bad of [1e17 + 10, 9007199254741000, 2 ** 60]) assert.equal(normalizeRules({ target: bad }).target, 600);
+  // the page follows the engine's bound, whatever it is
+  configureRules(schema.map((f) => (f.name === "target" ? { ...f, maximum: 1000 } : f)));
+  try {
+    assert.equal(normalizeRules({ target: 1010 }).target, 600);
+    assert.equal(normalizeRules({ target: 1000 }).target, 1000);
+    assert.equal(decodeCode(encodeCode(7, { ...normalizeRules({}), target: 1000 })).rules.target, 1000);
+    assert.equal(decodeCode("7-2S.007").rules.target, 1000);
+    assert.equal(decodeCode("7-2T.007"), null);                // 1010 in a code: refused
+    const data = { v: 1, s: 5, n: 4, r: { target: 1010 }, l: ["normal", "normal", "normal"], nm: "Eve",
+      h: [null, null, null, null] };
+    const got = await decodeChallenge(b64url(deflateRawSync(Buffer.from(JSON.stringify(data)))));
+    assert.equal(normalizeRules(got.rules).target, 600);         // views/challenge.js normalizes the rules
+  } finally {
+    configureRules(schema);
+  }
+});

@@ -52,7 +52,7 @@ export const SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.45, instant:
 /** Targets offered in the settings (the engine takes any positive multiple of 10). */
 export const TARGETS = [100, 200, 300, 400, 500, 600, 800, 1000];
 
-/** The engine's rule switches ([{name, kind, default, choices | multiple_of, minimum}]). */
+/** The engine's rule switches ([{name, kind, default, choices | multiple_of, minimum, maximum}]). */
 let SCHEMA = [];
 
 export function configureRules(schema) {
@@ -71,7 +71,10 @@ export function defaultRules() {
 
 /** One rule value checked against its switch's description. */
 function validRule(f, v) {
-  if (f.kind === "int") return Number.isSafeInteger(v) && v >= f.minimum && v % f.multiple_of === 0;
+  if (f.kind === "int") {
+    return Number.isSafeInteger(v) && v >= f.minimum && v <= (f.maximum ?? Number.MAX_SAFE_INTEGER)
+      && v % f.multiple_of === 0;
+  }
   if (f.kind === "choice") return f.choices.includes(v);
   return typeof v === "boolean";
 }
