@@ -15,6 +15,7 @@ import {
 } from "../challenges.js";
 import { scoreOf } from "../daily.js";
 import { decodeActions } from "../compact.js";
+import { isolate, nameNode, setBidiText } from "../bidi.js";
 import { screenHeader } from "./common.js";
 
 const NAME_KEY = "touti.name";
@@ -50,8 +51,8 @@ function table(c, me) {
   const others = c.others;
   return h("table", { class: "challenge-table", id: "challenge-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("challenge.hand")),
-      h("th", { scope: "col" }, me || t("challenge.you")),
-      ...others.flatMap((o) => [h("th", { scope: "col" }, o.name), h("th", { scope: "col" }, t("challenge.diff"))]))),
+      h("th", { scope: "col" }, me ? nameNode(me) : t("challenge.you")),
+      ...others.flatMap((o) => [h("th", { scope: "col" }, nameNode(o.name)), h("th", { scope: "col" }, t("challenge.diff"))]))),
     h("tbody", {}, ...c.mine.map((m, i) => h("tr", { dataset: { hand: i } },
       h("th", { scope: "row" }, String(i + 1)),
       h("td", { class: "mine" }, scoreText(m), m ? h("a", { class: "challenge-review",
@@ -78,7 +79,7 @@ export async function mount(container, app, payload) {
   function show(c) {
     const next = c.mine.findIndex((m) => !m);
     const done = next < 0;
-    const nameInput = h("input", { id: "challenge-name", value: name, maxlength: "40", autocomplete: "nickname" });
+    const nameInput = h("input", { id: "challenge-name", value: name, maxlength: "40", autocomplete: "nickname", dir: "auto" });
     const link = h("output", { class: "challenge-link", id: "challenge-link" });
     fill(body, [h("section", { class: "paper", dataset: { challenge: c.id } },
       h("p", {}, t("challenge.about", { n: c.n, right: t(`level.${c.levels[1]}`), partner: t(`level.${c.levels[2]}`),
@@ -101,7 +102,7 @@ export async function mount(container, app, payload) {
         const url = new URL(`#challenge=${text}`, location.href).href;
         link.textContent = url;
         try {
-          if (navigator.share) await navigator.share({ text: t("challenge.share_text", { name, n: c.n }), url });
+          if (navigator.share) await navigator.share({ text: t("challenge.share_text", { name: isolate(name), n: c.n }), url });
           else {
             await navigator.clipboard.writeText(url);
             status.textContent = t("challenge.copied");
@@ -144,7 +145,7 @@ export async function mount(container, app, payload) {
     }
     ensureChallenge(c0, app.storage);
     recordOther(challengeId(c0.seed, c0.n), got.name, plays, app.storage);
-    status.textContent = t("challenge.received", { name: got.name });
+    setBidiText(status, t("challenge.received", { name: isolate(got.name) }));
     show(getChallenge(challengeId(c0.seed, c0.n), app.storage));
     return {};
   }

@@ -18,6 +18,7 @@ import { encodeJSON, decodeJSON } from "../links.js";
 import { ruleSchema, defaultRules, TARGETS } from "../settings.js";
 import { openDialog } from "../dialogs.js";
 import { screenHeader } from "./common.js";
+import { isolate, bidiNodes, setBidiText } from "../bidi.js";
 
 const PREFIX = "touti.sheets.";
 const INDEX = `${PREFIX}index`;
@@ -75,7 +76,10 @@ function sheetStore(storage) {
 }
 
 // -------------------------------------------------------------------- words
-const playerName = (sheet, seat) => sheet?.names?.[seat] || t("scoresheet.player_default", { n: seat + 1 });
+// the names people typed are isolated for bidirectional text (bidi.js): plain text
+// carries them between FSI and PDI, and bidiNodes() makes each a <bdi> in the page
+const playerName = (sheet, seat) => isolate(sheet?.names?.[seat] || t("scoresheet.player_default", { n: seat + 1 }));
+const sheetName = (sheet) => (sheet?.name ? isolate(sheet.name) : t("scoresheet.untitled"));
 const teamName = (sheet, team) => t("scoresheet.team", { a: playerName(sheet, team), b: playerName(sheet, team + 2) });
 
 /** An engine refusal in words, with the players' names for its seats. */
@@ -117,7 +121,11 @@ function columns(sheet) {
 
 function toCSV(sheet, scored) {
   const cols = columns(sheet);
-  const cell = (s) => (/[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const plain = (s) => s.replace(/[\u2068\u2069]/g, "");      // the names as typed: no isolate marks
+  const cell = (text) => {
+    const s = plain(text);
+    return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
   const rows = [cols.map(([head]) => head), ...scored.hands.map((r, i) => cols.map(([, fn]) => fn(r, i)))];
   return `\ufeff${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
 }
@@ -175,7 +183,7 @@ export async function mount(container, app, payload) {
   const blank = { format: FORMAT, name: "", names: ["", "", "", ""], dealer: 0, rules: {}, hands: [] };
   const { limits } = (await engine(blank)).sheet;
   function say(text, kind = "info") {
-    notice.textContent = text;
+    setBidiText(notice, text);
     notice.dataset.kind = kind;
   }
   function storageNote() {
@@ -208,10 +216,10 @@ export async function mount(container, app, payload) {
 
   function listItem(id, sheet) {
     const readable = sheet && Array.isArray(sheet.hands);
-    const name = readable ? sheet.name || t("scoresheet.untitled") : t("scoresheet.damaged");
+    const name = readable ? sheetName(sheet) : t("scoresheet.damaged");
     return h("li", { dataset: { id } },
-      h("span", { class: "scoresheet-item" }, readable
-        ? t("scoresheet.list.item", { name, n: sheet.hands.length }) : name),
+      h("span", { class: "scoresheet-item" }, bidiNodes(readable
+        ? t("scoresheet.list.item", { name, n: sheet.hands.length }) : name)),
       h("span", { class: "scoresheet-item-buttons" },
         readable ? h("button", { type: "button", class: "act quiet", "aria-label": t("scoresheet.open_named", { name }),
           onclick: () => openSheet(id, sheet) }, t("scoresheet.open")) : null,
@@ -222,7 +230,7 @@ export async function mount(container, app, payload) {
   }
 
   function rename(id, sheet, after) {
-    const input = h("input", { id: "sheet-rename-input", value: sheet.name || "", autocomplete: "off",
+    const input = h("input", { id: "sheet-rename-input", value: sheet.name || "", autocomplete: "off", dir: "auto",
       maxlength: limits.name });
     const d = openDialog("sheet-rename", t("scoresheet.rename.title"),
       field("sheet-rename-input", t("scoresheet.rename.label"), input),
@@ -242,9 +250,9 @@ export async function mount(container, app, payload) {
   }
 
   function confirmDelete(id, sheet, after) {
-    const name = sheet ? sheet.name || t("scoresheet.untitled") : t("scoresheet.damaged");
+    const name = sheet ? sheetName(sheet) : t("scoresheet.damaged");
     openDialog("sheet-delete", t("scoresheet.delete.title"),
-      h("p", {}, t("scoresheet.delete.text", { name, n: sheet ? sheet.hands.length : 0 })),
+      h("p", {}, bidiNodes(t("scoresheet.delete.text", { name, n: sheet ? sheet.hands.length : 0 }))),
       [[t("scoresheet.cancel"), null], [t("scoresheet.delete"), () => {
         store.remove(id);
         say(t("scoresheet.deleted", { name }));
@@ -256,15 +264,15 @@ export async function mount(container, app, payload) {
   function showNew() {
     say("");
     const rules = defaultRules();
-    const names = SEATS.map((s) => h("input", { id: `sheet-player-${s}`, autocomplete: "off", maxlength: limits.player,
+    const names = SEATS.map((s) => h("input", { id: `sheet-player-${s}`, autocomplete: "off", dir: "auto", maxlength: limits.player,
       placeholder: t("scoresheet.player_default", { n: s + 1 }) }));
     const dealer = select("sheet-dealer", SEATS.map((s) => [s, t("scoresheet.player_default", { n: s + 1 })]), 0);
     for (const input of names) {
       input.addEventListener("input", () => SEATS.forEach((s) => {
-        dealer.options[s].textContent = names[s].value.trim() || t("scoresheet.player_default", { n: s + 1 });
+        dealer.options[s].textContent = isolate(names[s].value.trim() || t("scoresheet.player_default", { n: s + 1 }));
       }));
     }
-    const name = h("input", { id: "sheet-name", autocomplete: "off", maxlength: limits.name,
+    const name = h("input", { id: "sheet-name", autocomplete: "off", dir: "auto", maxlength: limits.name,
       placeholder: t("scoresheet.name_default", { date: new Date().toLocaleDateString(locale()) }) });
     const error = h("p", { class: "field-error", id: "sheet-new-error", role: "alert" });
     const form = h("form", { class: "settings scoresheet-form", id: "sheet-new-form", novalidate: true },
@@ -294,7 +302,7 @@ export async function mount(container, app, payload) {
       const ans = await engine(sheet);
       if (!alive) return;
       if (!ans.ok) {
-        error.textContent = refusalWords(ans.error, sheet);
+        setBidiText(error, refusalWords(ans.error, sheet));
         return;
       }
       const id = store.newId();
@@ -321,7 +329,7 @@ export async function mount(container, app, payload) {
     const { sheet, scored } = current;
     show(
       h("section", { class: "paper scoresheet-head", "aria-labelledby": "sheet-title" },
-        h("h2", { id: "sheet-title", tabindex: "-1" }, sheet.name || t("scoresheet.untitled")),
+        h("h2", { id: "sheet-title", tabindex: "-1" }, bidiNodes(sheetName(sheet))),
         h("p", { id: "sheet-rules" }, t("scoresheet.rules_line", {
           target: scored.target, cap: t(`rules.ghna_cap.${scored.rules.ghna_cap}`) })),
         status()),
@@ -336,13 +344,13 @@ export async function mount(container, app, payload) {
     const { sheet, scored } = current;
     const line = scored.winner === null
       ? h("p", { id: "sheet-next", class: "scoresheet-next", dataset: { dealer: scored.dealer, forehand: scored.forehand } },
-        t("scoresheet.next", { n: scored.hands.length + 1, dealer: playerName(sheet, scored.dealer), male: playerName(sheet, scored.forehand) }))
+        bidiNodes(t("scoresheet.next", { n: scored.hands.length + 1, dealer: playerName(sheet, scored.dealer), male: playerName(sheet, scored.forehand) })))
       : h("p", { id: "sheet-winner", class: "scoresheet-winner", dataset: { winner: scored.winner } },
-        t("scoresheet.winner", { team: teamName(sheet, scored.winner), a: scored.scores[scored.winner], b: scored.scores[1 - scored.winner] }));
+        bidiNodes(t("scoresheet.winner", { team: teamName(sheet, scored.winner), a: scored.scores[scored.winner], b: scored.scores[1 - scored.winner] })));
     return h("div", { class: "scoresheet-status" },
       h("ul", { class: "scoresheet-scores", id: "sheet-scores" }, ...[0, 1].map((team) =>
         h("li", { class: `team-${team}`, dataset: { team, score: scored.scores[team] } },
-          t("scoresheet.score", { team: teamName(sheet, team), points: scored.scores[team] })))),
+          bidiNodes(t("scoresheet.score", { team: teamName(sheet, team), points: scored.scores[team] }))))),
       line);
   }
 
@@ -351,11 +359,11 @@ export async function mount(container, app, payload) {
     const cols = columns(sheet);
     return h("div", { class: "scoresheet-scroll", role: "region", tabindex: "0", "aria-labelledby": "sheet-hands-title" },
       h("table", { class: "scoresheet-table", id: "sheet-table" },
-        h("caption", { class: "sr-only" }, t("scoresheet.caption", { name: sheet.name || t("scoresheet.untitled") })),
-        h("thead", {}, h("tr", {}, ...cols.map(([head]) => h("th", { scope: "col" }, head)))),
+        h("caption", { class: "sr-only" }, bidiNodes(t("scoresheet.caption", { name: sheetName(sheet) }))),
+        h("thead", {}, h("tr", {}, ...cols.map(([head]) => h("th", { scope: "col" }, bidiNodes(head))))),
         h("tbody", {}, ...scored.hands.map((r, i) => h("tr", {
           class: r.cancelled ? "cancelled" : r.made ? "made" : "failed", dataset: { hand: i + 1 } },
-        ...cols.map(([, fn], c) => (c === 0 ? h("th", { scope: "row" }, fn(r, i)) : h("td", {}, fn(r, i)))))))));
+        ...cols.map(([, fn], c) => (c === 0 ? h("th", { scope: "row" }, fn(r, i)) : h("td", {}, bidiNodes(fn(r, i))))))))));
   }
 
   function toolbar() {
@@ -500,7 +508,7 @@ export async function mount(container, app, payload) {
       const ans = await engine(next);
       if (!alive || current?.id !== id) return;
       if (!ans.ok) {
-        error.textContent = refusalWords(ans.error, next);
+        setBidiText(error, refusalWords(ans.error, next));
         error.dataset.code = ans.error.code;
         return;
       }
@@ -531,7 +539,7 @@ export async function mount(container, app, payload) {
     }
     const id = store.newId();
     save(id, data);
-    say(t("scoresheet.imported", { name: data.name || t("scoresheet.untitled") }));
+    say(t("scoresheet.imported", { name: sheetName(data) }));
     await openSheet(id, data);
   }
 

@@ -1,0 +1,54 @@
+// Names people write (a friend's name in a challenge, the players and the
+// title of a score sheet, a loaded bot's name) are isolated from the text
+// around them for bidirectional text: an Arabic name in an English sentence,
+// or a name that holds an unterminated U+202E (right-to-left override), then
+// never reorders nor reverses the sentence around it.
+//
+// isolate(name) wraps a name in U+2068 FIRST STRONG ISOLATE ... U+2069 POP
+// DIRECTIONAL ISOLATE for plain text (messages, share texts, titles, options,
+// labels); the isolate's end closes whatever the name left open.  bidiNodes()
+// turns such a text into DOM nodes for an element: the text around stays
+// text, each name becomes a <bdi> (an isolating element) holding it.
+
+export const FSI = "\u2068";
+export const PDI = "\u2069";
+/** The isolate controls: a name may not hold them (it could close its own isolate). */
+const ISOLATES = /[\u2066-\u2069]/g;
+
+/** A name as plain text, isolated: FSI + the name (without isolate controls) + PDI. */
+export function isolate(name) {
+  return FSI + String(name ?? "").replace(ISOLATES, "") + PDI;
+}
+
+/** A name as an isolating element: <bdi>name</bdi>. */
+export function nameNode(name) {
+  const el = document.createElement("bdi");
+  el.textContent = String(name ?? "").replace(ISOLATES, "");
+  return el;
+}
+
+/**
+ * A text with isolated names (isolate()) -> its nodes: text nodes for what is
+ * around them, a <bdi> for each name (without its FSI and PDI).  A text with no
+ * name is one text node.
+ */
+export function bidiNodes(text) {
+  const s = String(text ?? "");
+  const out = [];
+  let at = 0;
+  while (at < s.length) {
+    const open = s.indexOf(FSI, at);
+    const close = open < 0 ? -1 : s.indexOf(PDI, open + 1);
+    if (close < 0) break;
+    if (open > at) out.push(document.createTextNode(s.slice(at, open)));
+    out.push(nameNode(s.slice(open + 1, close)));
+    at = close + 1;
+  }
+  if (at < s.length || !out.length) out.push(document.createTextNode(s.slice(at)));
+  return out;
+}
+
+/** Sets an element's content to a text with isolated names (bidiNodes). */
+export function setBidiText(el, text) {
+  el.replaceChildren(...bidiNodes(text));
+}
