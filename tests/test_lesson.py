@@ -47,3 +47,24 @@ def test_the_lesson_teaches_every_part_of_a_hand():
 def test_every_step_is_worded_in_the_catalogue():
     for s in LESSON["steps"]:
         assert s["say"] in EN, s["say"]
+
+
+def test_the_hand_is_played_out_and_its_last_trick_is_told_as_it_begins():
+    # the bots never concede the written hand: all ten tricks are played
+    assert not LESSON["result"]["conceded"]
+    assert not any(a["type"] in ("concede", "accept", "refuse") for a in LESSON["actions"])
+    plays = [i for i, a in enumerate(LESSON["actions"]) if a["type"] == "play"]
+    assert len(plays) == 40
+    # the last trick's 10 points are explained before its first card, not after the hand
+    told = [s["at"] for s in LESSON["steps"] if s["say"] == "learn.last_trick"]
+    assert told == [plays[-4]]
+    # only the summary's steps come once the hand is over
+    after = [s["say"] for s in LESSON["steps"] if s["at"] >= len(LESSON["actions"])]
+    assert after == ["learn.score", "learn.game"]
+
+
+def test_the_tool_writes_this_very_hand():
+    tool = make_lesson()
+    actions, _, state = tool.simulate(LESSON["deal"]["hands"], [90, 100, 110, 120], LESSON["found_with_seed"])
+    assert actions == LESSON["actions"]
+    assert state["last_hand"] == LESSON["result"]

@@ -10,7 +10,10 @@ strong bot's cards otherwise, and the lesson's card whenever a rule forces
 it).  The first deal whose hand shows every lesson — a bid and a partner's
 word in the auction, the contract won and trumps named, a Ghna declared, a
 card that must follow suit and go higher, a card that must trump, a card
-that must overtrump — and ends in a made contract is kept.
+that must overtrump — and ends in a made contract, the learner taking the
+last trick, is kept.  The bots never concede in the lesson: the hand is
+played out to its last trick, whose 10 points the coach explains as it
+begins.
 
 Then the coaching steps are attached to the actions: what to look at, what
 to do and why, and for the rule lessons the wrong card to try (the engine
@@ -127,22 +130,32 @@ def simulate(hands: list[list[str]], bids: list[int], seed: int):
             if lesson:
                 lessons[len(actions)] = lesson
         else:
-            action = bots.choose(api.view(state, seat), legal, "normal", seed=seed * 100 + turn)
+            # the bots play the hand out: a concession would end it before its last
+            # trick, and the lesson shows every trick and the 10 of the last one
+            playable = [a for a in legal if a["type"] != "concede"]
+            action = bots.choose(api.view(state, seat), playable, "normal", seed=seed * 100 + turn)
         turn += 1
         actions.append(action)
         state = api.act(state, action)
     return actions, lessons, state
 
 
+def last_trick_start(actions: list[dict]) -> int:
+    """The index of the last trick's first card (the hand is played out: 40 cards)."""
+    plays = [i for i, a in enumerate(actions) if a["type"] == "play"]
+    assert len(plays) == 40, len(plays)
+    return plays[-4]
+
+
 def suitable(actions, lessons, state) -> bool:
     last = state["last_hand"]
-    if last["cancelled"] or last["declarer"] != 0 or not last["made"]:
+    if last["cancelled"] or last["declarer"] != 0 or not last["made"] or last["conceded"]:
         return False
     kinds = {v["kind"] for v in lessons.values()}
     partner_word = any(a["type"] in ("signal", "announce") and a["seat"] == 2 for a in actions)
     ghna = any(a["type"] == "ghna" and a["seat"] == 0 for a in actions)
     bids = [a for a in actions if a["type"] == "bid"]
-    return (kinds >= set(RULE_LESSONS) and partner_word and ghna
+    return (kinds >= set(RULE_LESSONS) and partner_word and ghna and state["tricks"][-1]["winner"] == 0
             and not any(b["seat"] == 2 for b in bids) and any(b["seat"] in (1, 3) for b in bids)
             and bids[0]["seat"] == 0)
 
@@ -162,6 +175,8 @@ def find(limit: int = 200000):
 def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
     """The coaching, attached to action indexes (shown before that action)."""
     out: list[dict] = []
+    last_trick = last_trick_start(actions)
+    last_mine = max(i for i, a in enumerate(actions) if a["type"] == "play" and a["seat"] == 0)
 
     def add(at: int, say: str, point: str | None = None, **extra) -> None:
         step = {"at": at, "say": say}
@@ -180,6 +195,8 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
     ghna_told = False
     for i, a in enumerate(actions):
         seat, kind = a.get("seat"), a["type"]
+        if i == last_trick:             # said before the last trick is played, not after the hand
+            add(i, "learn.last_trick", "bar")
         if seat == 0 and kind == "bid":
             add(i, "learn.bid.first" if first_bid else "learn.bid.again", "actions", amount=a["amount"])
             first_bid = False
@@ -195,6 +212,10 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
         elif seat == 0 and kind == "play":
             les = lessons[i]
             say = "learn.play.first_lead" if first_card else f"learn.play.{les['kind']}"
+            if i == last_mine and les["kind"] not in RULE_LESSONS:
+                # the learner's last card takes the last trick: its 10 points, said just before
+                assert i > last_trick and state["tricks"][-1]["winner"] == 0, "the learner takes the last trick"
+                say = "learn.play.last_card"
             if les["kind"] in RULE_LESSONS:
                 add(i, say, f"card:{a['card']}", card=a["card"], wrong=les["wrong"], tryit=les["wrong"])
             else:
@@ -204,7 +225,6 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
             add(i, f"learn.do.{kind}", "actions")
     assert ghna_told
     last = state["last_hand"]
-    add(len(actions), "learn.last_trick", "bar")
     add(len(actions), "learn.score", "panel", points=last["points"][0], amount=last["contract"])
     add(len(actions), "learn.game", "panel")
     return out
@@ -248,6 +268,7 @@ def check(lesson: dict) -> dict:
         assert a in api.legal_actions(state), (i, a)
         state = api.act(state, a)
     assert state["phase"] in ("hand_over", "game_over")
+    assert not state["last_hand"]["conceded"], "the lesson's hand is played out"
     assert state["last_hand"] == lesson["result"]
     return state
 

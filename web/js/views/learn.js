@@ -7,11 +7,17 @@
 // a move of the learner waits for that move.  Every move goes through the
 // engine (the lesson's own session): a move the rules refuse shows the
 // engine's reason; a legal move that is not the lesson's is answered with a
-// word from the coach.  The other three seats play the written hand.  The
-// lesson ends with the hand's summary and a real game.
+// word from the coach.  The other three seats play the written hand (the
+// bots never concede it: every trick is played, the last one explained as
+// it begins).  The lesson ends with the hand's summary and a real game.
+//
+// The summary is no panel over the table, as in the game: when the hand is
+// over it takes the table's place, above the coach, so that nothing ever
+// covers the coach and its button; each step brings the coach into view.
 //
 // Test hooks: the coachmark #coach (data-step: its index); "Next" is
-// #coach-next; the control it asks for carries data-coach-target.
+// #coach-next, the last step's button #coach-play; the control it asks for
+// carries data-coach-target; the hand's summary #learn-end.
 
 import { h, fill } from "../dom.js";
 import { t, cardName, suitName, refusalText } from "../i18n.js";
@@ -52,8 +58,9 @@ export async function mount(container, app) {
     hand: h("section", { class: "hand" }),
   };
   const coach = h("div", { class: "coach", id: "coach", role: "region", "aria-live": "polite", "aria-label": t("learn.coach") });
+  const end = h("div", { class: "learn-end", id: "learn-end", hidden: true });     // the hand's summary
   container.replaceChildren(screenHeader(t("screen.learn")),
-    h("div", { class: "learn" }, parts.info, parts.table, coach, parts.controls, parts.hand));
+    h("div", { class: "learn" }, parts.info, parts.table, end, coach, parts.controls, parts.hand));
 
   const record = { format: "touti-record/1", deal: lesson.deal, rules: lesson.rules, actions: [] };
   const steps = lesson.steps;
@@ -136,7 +143,7 @@ export async function mount(container, app) {
     else if (point === "hand") parts.hand.classList.add("coach-point");
     else if (point === "actions") parts.controls.classList.add("coach-point");
     else if (point === "bar") parts.info.classList.add("coach-point");
-    else if (point === "panel") table.panel.classList.add("coach-point");
+    else if (point === "panel") end.classList.add("coach-point");
   }
 
   function show(step, mode) {
@@ -151,6 +158,8 @@ export async function mount(container, app) {
     ]);
     coach.dataset.step = String(stepIndex);
     coach.dataset.mode = mode;
+    store.flush();                  // the table as the step speaks of it, then the coach in view
+    coach.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   const idle = async () => {
@@ -194,19 +203,22 @@ export async function mount(container, app) {
   store.onRender((st) => {
     renderInfo(parts.info, st);
     table.render(st);
-    renderEnd(table.panel, st);
+    renderEnd(st);
     if (current && st.view && !st.busy) markTarget(current);
   });
 
-  function renderEnd(panel, st) {
+  /** The hand's summary, in the table's place once the hand is over (the table's own panel is never shown). */
+  function renderEnd(st) {
     const v = st.view;
     const show = !!(v && (v.phase === "hand_over" || v.phase === "game_over") && v.last_hand && !st.busy);
-    panel.hidden = !show;
+    table.panel.hidden = true;
+    end.hidden = !show;
+    parts.table.hidden = show;
     if (show) {
-      fill(panel, [h("div", { class: "panel-box", role: "region", "aria-label": t("summary.title", { n: 1 }) },
+      fill(end, [h("div", { class: "panel-box", role: "region", "aria-label": t("summary.title", { n: 1 }) },
         h("h2", {}, t("summary.title", { n: 1 })), ...summaryBody(v.last_hand, v))], `end:${v.action_count}`);
     } else {
-      fill(panel, [], "");
+      fill(end, [], "");
     }
   }
 
