@@ -537,6 +537,8 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         "pyodide": f"{pyodide_dir}/",
         "lock": f"{app_dir}/touti-lock.json",
         "bridge": f"{app_dir}/py/bridge.py",
+        # the Python of the sandbox of the player's own bots (web/js/botbox.js)
+        "botbox": f"{app_dir}/py/botbox.py",
         "wheel": f"{app_dir}/{wheel.name}",
         "wheelIntegrity": "sha256-" + base64.b64encode(
             hashlib.sha256(app_files[wheel.name]).digest()).decode(),

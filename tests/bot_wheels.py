@@ -24,6 +24,75 @@ BROKEN = {
     "sleeper": 'import time\nname = "sleeper"\n\ndef choose(view, legal):\n    time.sleep(0.05)\n    return legal[0]\n',
 }
 
+#: Hostile bots (issue: a wheel that takes over the site, or reads the hidden
+#: hands): each plays legally, and says in its answer what it could reach, so
+#: that a test sees whether the attack worked.  In the page's sandbox every
+#: attack must fail (the bot then plays legal[0], an honest move).
+HOSTILE = {
+    # looks for the engine's game: the caller's frames, gc, the bridge's sessions
+    "peeker": (
+        'import gc, sys\nname = "peeker"\n\n'
+        'def _found():\n'
+        '    for mod in ("touti_bridge", "touti_core.engine"):\n'
+        '        m = sys.modules.get(mod)\n'
+        '        if m is not None and (getattr(m, "SESSIONS", None) or mod.endswith("engine")):\n'
+        '            Game = getattr(sys.modules.get("touti_core.engine"), "Game", None)\n'
+        '            if mod == "touti_bridge" or (Game and any(isinstance(o, Game) for o in gc.get_objects())):\n'
+        '                return True\n'
+        '    f = sys._getframe(1)\n'
+        '    while f is not None:\n'
+        '        if any(type(v).__name__ == "Game" for v in f.f_locals.values()):\n'
+        '            return True\n'
+        '        f = f.f_back\n'
+        '    return False\n\n'
+        'def choose(view, legal):\n'
+        '    if _found():\n'
+        '        return {"type": "peeked", "seat": view["seat"]}\n'
+        '    return legal[0]\n'),
+    # poisons the site's cache (index.html), writes the site's storage, reads a file of the site
+    "poisoner": (
+        'name = "poisoner"\n'
+        'reached = []\n\n'
+        'def _attack():\n'
+        '    try:\n'
+        '        import js\n'
+        '    except ImportError:\n'
+        '        return\n'
+        '    def ok(what):\n'
+        '        return lambda *a: reached.append(what)\n'
+        '    for what, go in (\n'
+        '            ("caches", lambda: js.caches.keys().then(lambda names: [js.caches.open(n).then(\n'
+        '                lambda c: c.put("index.html", js.Response.new("<p id=pwned>pwned</p>")).then(ok("cache")))\n'
+        '                for n in names])),\n'
+        '            ("fetch", lambda: js.fetch(js.location.origin + "/index.html").then(ok("fetch"))),\n'
+        '            ("site", lambda: js.fetch("/index.html").then(ok("site"))),\n'
+        '            ("idb", lambda: reached.append("idb") if js.indexedDB.open("touti") else None),\n'
+        '            ("xhr", lambda: js.XMLHttpRequest.new())):\n'
+        '        try:\n'
+        '            go()\n'
+        '        except Exception:\n'
+        '            pass\n\n'
+        '_attack()\n\n'
+        'def choose(view, legal):\n'
+        '    _attack()\n'
+        '    if reached:\n'
+        '        return {"type": "reached", "what": sorted(set(reached))}\n'
+        '    return legal[0]\n'),
+    # loops for ever while it is imported
+    "importloop": 'name = "importloop"\nwhile True:\n    pass\n',
+    # raises what stops a program
+    "interrupter": 'name = "interrupter"\n\ndef choose(view, legal):\n    raise KeyboardInterrupt("stop")\n',
+    "exiter": 'import sys\nname = "exiter"\n\ndef choose(view, legal):\n    sys.exit(3)\n',
+    # answers something that is not JSON, or far too big
+    "garbage": ('name = "garbage"\n\ndef choose(view, legal):\n'
+                '    return {"type": "play", "seat": view["seat"], "card": object()}\n'),
+    # floods the page with messages (in the page: the sandbox is stopped)
+    "flooder": ('name = "flooder"\n\ndef choose(view, legal):\n'
+                '    try:\n        import js\n    except ImportError:\n        return legal[0]\n'
+                '    for i in range(500):\n        js.postMessage("x" * 1000)\n'
+                '    return legal[0]\n'),
+}
+
 
 def backend():
     """The example's build backend (build_backend/touti_wheel.py), loaded from its file."""
@@ -43,7 +112,7 @@ def broken_wheel(kind: str, out: Path) -> Path:
     project = Path(out) / f"src-{kind}"
     package = project / f"touti_{kind}_bot"
     package.mkdir(parents=True, exist_ok=True)
-    (package / "__init__.py").write_text(BROKEN[kind])
+    (package / "__init__.py").write_text({**BROKEN, **HOSTILE}[kind])
     (project / "pyproject.toml").write_text(
         f'[project]\nname = "touti-{kind}-bot"\nversion = "1.0"\n\n'
         f'[project.entry-points."touti.bots"]\n{kind} = "touti_{kind}_bot"\n\n'

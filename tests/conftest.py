@@ -47,6 +47,6 @@ def site_dir(tmp_path_factory) -> Path:
 def wheels(tmp_path_factory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("wheels")
     found = {"example": bot_wheels.example_wheel(out)}
-    for kind in bot_wheels.BROKEN:
+    for kind in [*bot_wheels.BROKEN, *bot_wheels.HOSTILE]:
         found[kind] = bot_wheels.broken_wheel(kind, out)
     return found

@@ -2,14 +2,13 @@
 as a copy; an illegal answer, an exception or a decision over the cap is
 reported with the bot's name and the normal bot decides instead; bots are
 found by their entry points and loaded from wheels, files and modules; the
-arena plays them (``python -m touti_core arena --a <wheel>``), and so does
-the worker's bridge (load_bot, bot, arena_start / arena_step)."""
+arena plays them (``python -m touti_core arena --a <wheel>``, ``--isolate``:
+in a process of its own that sees the view only); in the page a bot runs in
+its sandbox (web/py/botbox.py) and the engine's bridge judges its answers."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import concurrent.futures
 import importlib.util
 import json
 import subprocess
@@ -177,110 +176,181 @@ def test_the_arena_counts_a_slow_bots_decisions_over_its_cap(wheels):
     assert "B" not in s["loaded"]
 
 
-# ------------------------------------------------------------------ the bridge
+# ------------------------------------------------- the sandbox and the bridge
+# In the page a bot runs in its sandbox (web/py/botbox.py, in a worker of an
+# opaque origin: tests/web/test_web_bots.py); the engine's bridge gives the
+# seat's view (bot_view) and judges the answer the page brings (bot).  Here
+# both modules run on CPython and the test carries the answer between them.
 BRIDGE = ROOT / "web" / "py" / "bridge.py"
+BOTBOX = ROOT / "web" / "py" / "botbox.py"
 
 
-@pytest.fixture()
-def bridge(tmp_path, monkeypatch):
-    spec = importlib.util.spec_from_file_location("touti_bridge", BRIDGE)
+def module_of(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    site = tmp_path / "site"
-
-    async def install(path):              # what micropip does in the page: unpack into site-packages
-        with zipfile.ZipFile(path) as z:
-            z.extractall(site)
-        monkeypatch.syspath_prepend(str(site))
-        return str(site)
-
-    module._install = install
     return module
 
 
-def call(bridge, **req) -> dict:
-    out = bridge.handle(json.dumps(req))
-    if not isinstance(out, str):
-        # in a thread of its own: this process may already run an event loop
-        # (Playwright's, when a browser test ran before in the same worker)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            out = pool.submit(asyncio.run, out).result()
-    return json.loads(out)
+@pytest.fixture()
+def bridge(monkeypatch):
+    monkeypatch.setattr(plugins, "REGISTRY", {})
+    return module_of(BRIDGE, "touti_bridge")
 
 
-def load(bridge, wheel: Path) -> dict:
-    return call(bridge, op="load_bot", filename=wheel.name, data=base64.b64encode(wheel.read_bytes()).decode())
+@pytest.fixture()
+def box(tmp_path, monkeypatch):
+    monkeypatch.setattr(plugins, "REGISTRY", {})
+    module = module_of(BOTBOX, "touti_botbox")
+    module.HOME = str(tmp_path / "bots")
+    monkeypatch.setattr(sys, "path", list(sys.path))        # the wheels' folders go first: undone after
+    return module
 
 
-def test_the_bridge_loads_a_wheel_and_its_bot_plays_a_seat(bridge, wheels):
-    ans = load(bridge, wheels["example"])
-    assert ans["ok"], ans
-    assert [b["level"] for b in ans["bots"]] == ["user:example"]
-    table = [None, "user:example", "normal", "user:example"]
-    view = call(bridge, op="new", seed=8)["view"]
-    before = plugins.get("user:example").decisions
-    while view["phase"] not in ("hand_over", "game_over"):       # a whole hand
+def call(module, **req) -> dict:
+    return json.loads(module.handle(json.dumps(req)))
+
+
+def load(box, wheel: Path) -> dict:
+    return call(box, op="load", filename=wheel.name, data=base64.b64encode(wheel.read_bytes()).decode())
+
+
+def play_with_box(bridge, box, table, seed=8, people=(0,), decisions=None):
+    """A hand: the bots of one's own answer from the sandbox, the bridge judges;
+    returns the bridge's answers to those decisions."""
+    view = call(bridge, op="new", seed=seed, people=list(people))["view"]
+    judged = []
+    while view["phase"] not in ("hand_over", "game_over") and (decisions is None or len(judged) < decisions):
         seat = view["to_act"]
-        if seat == 0:
+        if seat in people:
             ans = call(bridge, op="act", action=view["legal"][0])
+        elif plugins.is_user_level(table[seat]):
+            seen = call(bridge, op="bot_view")
+            assert seen["ok"] and seen["seat"] == seat and seen["view"]["hand"]
+            got = call(box, op="choose", bot=table[seat][5:], view=seen["view"], legal=seen["view"]["legal"])
+            assert got["ok"], got
+            ans = call(bridge, op="bot", level=table[seat], table=table, ms=1,
+                       **({"failure": got["failure"]} if "failure" in got else {"answer": got["answer"]}))
+            judged.append(ans)
         else:
             ans = call(bridge, op="bot", level=table[seat], table=table)
-            assert "fallback" not in ans, ans
         assert ans["ok"], ans
         view = ans["view"]
-    assert plugins.get("user:example").decisions > before + 10
-    assert call(bridge, op="hint", table=table)["ok"]
-    listed = call(bridge, op="bots")["loaded"]
-    assert any(b["name"] == "example" and b["decisions"] > 0 for b in listed)
+    return judged
 
 
-@pytest.mark.parametrize("kind", ["raiser", "cheater"])
-def test_a_broken_bot_is_reported_and_the_game_goes_on(bridge, wheels, kind):
-    assert load(bridge, wheels[kind])["ok"]
-    view = call(bridge, op="new", seed=8, people=[])["view"]
-    for _ in range(12):
-        ans = call(bridge, op="bot", level=f"user:{kind}", table=[f"user:{kind}"] * 4)
-        assert ans["ok"], ans
+def test_a_wheel_loads_in_the_sandbox_and_its_bot_plays_a_seat_judged_by_the_engine(bridge, box, wheels):
+    ans = load(box, wheels["example"])
+    assert ans == {"ok": True, "bots": [{"name": "example", "level": "user:example",
+                                         "source": wheels["example"].name, "version": "0.1.0"}]}
+    assert "touti_bridge" not in [m.split(".")[0] for m in plugins.REGISTRY]
+    judged = play_with_box(bridge, box, [None, "user:example", "normal", "user:example"])
+    assert len(judged) > 10 and all("fallback" not in a for a in judged)
+    assert call(bridge, op="hint", table=[None, "user:example", "normal", "user:example"])["ok"]
+
+
+@pytest.mark.parametrize("kind, verdict", [
+    ("raiser", "error"), ("cheater", "illegal"), ("interrupter", "error"), ("exiter", "error"),
+    ("garbage", "error")])
+def test_whatever_a_sandboxed_bot_does_the_engine_judges_and_the_game_goes_on(bridge, box, wheels, kind, verdict):
+    assert load(box, wheels[kind])["ok"]
+    level = f"user:{kind}"
+    judged = play_with_box(bridge, box, [level] * 4, people=(), decisions=12)
+    assert len(judged) == 12
+    for ans in judged:
         f = ans["fallback"]
-        assert f["bot"] == kind and f["kind"] == ("error" if kind == "raiser" else "illegal")
-        assert f["detail"] and ans["action"]["seat"] == view["to_act"] == f["seat"]
-        view = ans["view"]
-    assert view["action_count"] == 12
+        assert f["bot"] == kind and f["kind"] == verdict and f["detail"] and ans["action"]["seat"] == f["seat"]
+    if kind == "interrupter":
+        assert "KeyboardInterrupt" in judged[0]["fallback"]["detail"]
+    if kind == "exiter":
+        assert "SystemExit" in judged[0]["fallback"]["detail"]
 
 
-def test_the_bridge_reports_a_wheel_that_does_not_load_and_bad_requests(bridge, wheels):
-    ans = load(bridge, wheels["broken"])
+def test_the_bridge_judges_what_the_page_brings_and_gives_only_a_bots_seat(bridge):
+    call(bridge, op="new", seed=8)
+    while call(bridge, op="view")["view"]["to_act"] == 0:
+        call(bridge, op="act", action=call(bridge, op="view")["view"]["legal"][0])
+    seat = call(bridge, op="view")["view"]["to_act"]
+    seen = call(bridge, op="bot_view")
+    assert seen["seat"] == seat and seen["view"]["seat"] == seat
+    assert [h is None for h in seen["view"]["hands"]] == [s != seat for s in range(4)]
+    for req, field in (({}, "ms"), ({"ms": 1}, "answer"), ({"ms": -1, "answer": {}}, "ms"),
+                       ({"ms": 1, "failure": "x"}, "failure")):
+        ans = call(bridge, op="bot", level="user:someone", **req)
+        assert ans["error"]["code"] == "bad_request" and ans["error"]["params"]["field"] == field
+    slow = call(bridge, op="bot", level="user:someone", ms=2500, answer=seen["view"]["legal"][0])
+    assert slow["fallback"]["kind"] == "slow" and slow["fallback"]["bot"] == "someone"
+    call(bridge, op="new", seed=8, people=[0, 1, 2, 3])
+    assert call(bridge, op="bot_view")["error"]["code"] == "not_your_seat"     # a person's seat: never
+    call(bridge, op="new", seed=8, people=[])
+    hung = call(bridge, op="bot", level="user:someone", ms=10_000, failure={"kind": "hung", "detail": "stopped"})
+    assert hung["ok"] and hung["fallback"]["kind"] == "hung"
+
+
+def test_the_sandbox_refuses_bad_wheels_and_requests(box, wheels):
+    ans = load(box, wheels["broken"])
     assert not ans["ok"] and ans["error"]["code"] == "bot_load_failed"
     assert ans["error"]["params"]["bot"] == "broken" and "touti_no_such_module" in ans["error"]["params"]["detail"]
     for req, field in (({"filename": "x.zip", "data": ""}, "filename"),
                        ({"filename": "x-1-py3-none-any.whl", "data": "%%%"}, "data"),
                        ({"filename": "x-1-py3-none-any.whl"}, "data")):
-        ans = call(bridge, op="load_bot", **req)
+        ans = call(box, op="load", **req)
         assert ans["error"]["code"] == "bad_request" and ans["error"]["params"]["field"] == field
-    ans = call(bridge, op="load_bot", filename="x-1.0-py3-none-any.whl", data="bm90IGEgemlw")
-    assert ans["error"]["code"] == "bot_load_failed"
-    call(bridge, op="new", seed=1, people=[])
-    ans = call(bridge, op="bot", level="user:nobody_loaded_me")
-    assert ans["error"]["code"] == "bot_not_loaded" and ans["error"]["params"]["bot"] == "nobody_loaded_me"
+    assert call(box, op="load", filename="x-1.0-py3-none-any.whl", data="bm90IGEgemlw")["error"]["code"] == "bot_load_failed"
+    ans = call(box, op="choose", bot="nobody", view={}, legal=[])
+    assert ans["error"]["code"] == "bot_not_loaded"
+    assert json.loads(box.handle("[[[")) ["error"]["code"] == "internal"
+    assert call(box, op="nothing")["error"]["params"]["field"] == "op"
 
 
-def test_the_bridges_arena_gives_the_command_lines_figures_and_leaves_the_game_alone(bridge, wheels):
-    assert load(bridge, wheels["example"])["ok"]
-    game = call(bridge, op="new", seed=5)["view"]
-    ans = call(bridge, op="arena_start", session="arena", a="user:example", b="normal", deals=3, seed=9)
+def test_the_sandboxs_arena_gives_the_command_lines_figures(box, wheels):
+    assert load(box, wheels["example"])["ok"]
+    ans = call(box, op="arena_start", a="user:example", b="normal", deals=3, seed=9)
     assert ans["ok"] and ans["arena"]["played"] == 0
-    steps = [call(bridge, op="arena_step", session="arena") for _ in range(3)]
+    steps = [call(box, op="arena_step") for _ in range(3)]
     assert [s["played"] for s in steps] == [1, 2, 3] and steps[0]["summary"]["paired_difference"]["ci95"] == [None, None]
     cli = arena.run(str(wheels["example"]), "normal", deals=3, seed=9, workers=1)
     got = steps[-1]["summary"]
     assert got["paired_difference"]["mean"] == pytest.approx(cli["paired_difference"]["mean"])
     assert got["paired_difference"]["ci95"] == pytest.approx(cli["paired_difference"]["ci95"])
-    assert got["mean_per_hand"] == pytest.approx(cli["mean_per_hand"])
     assert got["loaded"]["A"]["decisions"] == cli["loaded"]["A"]["decisions"]
-    assert [s["deal"]["difference"] for s in steps] == [
-        sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in d["tables"]) / 2
-        for d in cli["per_deal"]]
-    assert call(bridge, op="view")["view"] == game                    # the game's session: untouched
-    assert call(bridge, op="arena_step")["error"]["params"]["field"] == "arena"
-    ans = call(bridge, op="arena_start", session="arena", a="user:nobody", b="normal", deals=3, seed=9)
-    assert ans["error"]["code"] == "bot_not_loaded"
+    assert call(box, op="arena_start", a="user:nobody", b="normal", deals=3, seed=9)["error"]["code"] == "bot_not_loaded"
+
+
+def test_the_bridges_arena_plays_built_in_levels_and_leaves_the_game_alone(bridge):
+    game = call(bridge, op="new", seed=5)["view"]
+    ans = call(bridge, op="arena_start", session="arena", a="easy", b="normal", deals=2, seed=9)
+    assert ans["ok"]
+    steps = [call(bridge, op="arena_step", session="arena") for _ in range(2)]
+    cli = arena.run("easy", "normal", deals=2, seed=9, workers=1)
+    assert steps[-1]["summary"]["paired_difference"]["mean"] == pytest.approx(cli["paired_difference"]["mean"])
+    assert call(bridge, op="view")["view"] == game
+    ans = call(bridge, op="arena_start", session="arena", a="user:example", b="normal", deals=3, seed=9)
+    assert ans["error"]["params"]["field"] == "a"       # a bot of one's own plays its arena in its sandbox
+
+
+# ------------------------------------------------------------- --isolate
+def test_a_peeking_bot_reads_the_game_in_process_and_nothing_when_isolated(wheels):
+    inside = arena.run(str(wheels["peeker"]), "easy", deals=1, seed=3, workers=1)
+    got = inside["loaded"]["A"]
+    assert got["illegal"] == got["decisions"] > 0                    # it found the game every time
+    assert inside["isolated"] is False
+    alone = arena.run(str(wheels["peeker"]), "easy", deals=1, seed=3, workers=1, isolate=True)
+    got = alone["loaded"]["A"]
+    assert got["decisions"] > 0 and got["illegal"] == got["error"] == got["hung"] == 0
+    assert alone["isolated"] is True and "ran isolated" in arena.report(alone)
+
+
+def test_an_isolated_bot_that_hangs_or_stops_is_reported_and_the_arena_goes_on(wheels, monkeypatch):
+    from touti_core.bots import isolate
+    monkeypatch.setattr(isolate, "HUNG_SECONDS", 0.5)
+    monkeypatch.setattr(plugins, "_ISOLATED", {})
+    s = arena.run(str(wheels["hanger"]), "easy", deals=1, seed=3, workers=1, isolate=True)
+    got = s["loaded"]["A"]
+    assert got["hung"] == got["decisions"] > 0 and got["first"].startswith("hung: ")
+    s = arena.run(str(wheels["interrupter"]), "easy", deals=1, seed=3, workers=1, isolate=True)
+    got = s["loaded"]["A"]
+    assert got["error"] == got["decisions"] > 0 and "KeyboardInterrupt" in got["first"]
+    r = subprocess.run([sys.executable, "-m", "touti_core", "arena", "--a", str(wheels["broken"]), "--deals", "1",
+                        "--isolate"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "bot broken:" in r.stderr and "touti_no_such_module" in r.stderr

@@ -5,7 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { configureRules, normalize, addUserLevel, seatLevels, levelName, USER_LEVEL } from "../../web/js/settings.js";
+import {
+  configureRules, normalize, addUserLevel, seatLevels, levelName, USER_LEVEL, dropUserLevels,
+} from "../../web/js/settings.js";
 import { useCatalogue } from "../../web/js/i18n.js";
 import { Store } from "../../web/js/storage.js";
 import {
@@ -39,24 +41,35 @@ test("a loaded bot's level is accepted once loaded, and is 'normal' before", () 
 test("a loaded wheel is kept on the device, the newest first, and can be forgotten", async () => {
   const store = memoryStore();
   const calls = [];
-  const client = { call: async (req) => {
-    calls.push(req);
-    return { ok: true, bots: [{ name: "owl", level: "user:owl" }], loaded: [{ name: "owl", level: "user:owl" }] };
+  const botbox = { load: async (filename, data) => {
+    calls.push([filename, data]);
+    return { ok: true, bots: [{ name: "owl", level: "user:owl" }] };
   } };
-  const ans = await loadWheel(client, "owl-1.0-py3-none-any.whl", new Uint8Array([80, 75, 3, 4]), store);
+  const ans = await loadWheel(botbox, "owl-1.0-py3-none-any.whl", new Uint8Array([80, 75, 3, 4]), store);
   assert.equal(ans.kept, true);
-  assert.deepEqual(calls[0], { op: "load_bot", filename: "owl-1.0-py3-none-any.whl", data: "UEsDBA==" });
+  assert.deepEqual(calls[0], ["owl-1.0-py3-none-any.whl", "UEsDBA=="]);
   assert.equal(normalize({ levels: { 2: "user:owl" } }).levels[2], "user:owl");
-  for (let i = 0; i < MAX_KEPT + 2; i += 1) await loadWheel(client, `b${i}-1.0-py3-none-any.whl`, "UEsDBA==", store);
+  for (let i = 0; i < MAX_KEPT + 2; i += 1) await loadWheel(botbox, `b${i}-1.0-py3-none-any.whl`, "UEsDBA==", store);
   const kept = keptWheels(store);
   assert.equal(kept.length, MAX_KEPT);
   assert.equal(kept[0].filename, `b${MAX_KEPT + 1}-1.0-py3-none-any.whl`);
-  forgetWheel(kept[0].filename, store);
+  await forgetWheel(kept[0].filename, store);
   assert.equal(keptWheels(store).length, MAX_KEPT - 1);
-  // a wheel the engine refuses is not kept
-  const refused = { call: async () => ({ ok: false, error: { code: "bot_load_failed", params: { bot: "x", detail: "no" } } }) };
+  // a wheel the sandbox refuses is not kept
+  const refused = { load: async () => ({ ok: false, error: { code: "bot_load_failed", params: { bot: "x", detail: "no" } } }) };
   assert.equal((await loadWheel(refused, "x-1.0-py3-none-any.whl", "UEsDBA==", store)).ok, false);
   assert.ok(!keptWheels(store).some((w) => w.filename.startsWith("x-")));
+});
+
+test("a forgotten bot leaves the stored seats: the normal bot takes them", () => {
+  const store = memoryStore();
+  store.write("touti.settings.v1", JSON.stringify({ levels: { 1: "user:owl", 2: "user:fox", 3: "user:owl" }, sound: false }));
+  addUserLevel("user:owl");
+  dropUserLevels(["user:owl"], store);
+  const saved = JSON.parse(store.read("touti.settings.v1"));
+  assert.deepEqual(saved.levels, { 1: "normal", 2: "user:fox", 3: "normal" });
+  assert.equal(saved.sound, false);                          // the rest of the settings kept
+  assert.ok(!seatLevels().includes("user:owl"));
 });
 
 test("only wheels of this site load by URL", () => {

@@ -1,8 +1,8 @@
 """Your bots (#bots) in Chromium: the example bot's wheel, built by the test,
-is installed by micropip in the engine's worker, seated, and plays a whole
-hand; broken bots are reported with their names while the game goes on; the
-browser arena gives the command line's figures; a kept wheel loads again
-after a reload, offline."""
+is installed in the bots' sandbox (a worker of an opaque origin), seated, and
+plays a whole hand; broken and hostile bots are reported with their names, or
+reach nothing, while the game goes on; the browser arena gives the command
+line's figures; a kept wheel loads again after a reload, offline."""
 
 from __future__ import annotations
 
@@ -107,15 +107,15 @@ def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheel
         else:
             page.wait_for_timeout(50)
     assert page.locator("#seat-1.thinking").count() == 1
-    hung_ms = page_constant("game.js", "HUNG_MS")
+    hung_ms = page_constant("botbox.js", "HUNG_MS")
     page.clock.fast_forward(hung_ms - 3_000)
     page.wait_for_timeout(300)
     assert page.locator("#log .log-error").count() == 0       # still waited for
     assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
-    page.clock.fast_forward(4_000)      # the hanger's decision is now over its time: the engine starts again
+    page.clock.fast_forward(4_000)      # the hanger's decision is now over its time: its sandbox is stopped
     play_out_hand(page)
     assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
-    text = ("hanger did not answer within 10 s: the game engine was started again without your bots, "
+    text = ("hanger did not answer within 10 s: your bots' sandbox was stopped, "
             "and the normal bot plays their seats.")
     assert text in page.text_content("#log")
     assert page.locator("#log .log-error").count() == 1
@@ -163,8 +163,8 @@ def test_the_browser_arena_gives_the_command_lines_difference_and_interval(page,
 
 # ------------------------------------------------------------------ offline
 @pytest.mark.fresh_browser
-def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(page, own_site, wheels):
-    # a wheel kept by an earlier visit, whose bot sat at seat 1; micropip was never downloaded
+def test_a_kept_wheel_loads_again_offline_in_the_sandbox_from_the_service_worker(page, own_site, wheels):
+    # a wheel kept by an earlier visit, whose bot sat at seat 1
     kept = [{"filename": wheels["example"].name, "bots": ["example"], "at": 1,
              "data": base64.b64encode(wheels["example"].read_bytes()).decode()}]
     page.add_init_script("if (!sessionStorage.getItem('touti-test-kept')) {"
@@ -193,10 +193,82 @@ def test_a_kept_wheel_loads_again_offline_with_micropip_from_the_service_worker(
     page.wait_for_selector("#bots-none")
     page.click(f"#bots-kept li[data-file='{wheels['example'].name}'] .bots-kept-load")
     page.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
-    assert [sw for u, sw in answered if "micropip" in u] == [True]
+    assert [sw for u, sw in answered if u.endswith("botbox.py")] == [True]    # the sandbox's files
     # loaded again, it takes back the seat the settings kept for it
     assert page.eval_on_selector("#bots-seat-1", "s => s.value") == "user:example"
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:example"
     play_out_hand(page)
     assert failed == []
+
+
+# ------------------------------------------------------------------ hostile wheels
+CACHED_INDEX_JS = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const c = await caches.open(name);
+    for (const req of await c.keys()) {
+      if (req.url.endsWith('/index.html') || req.url.endsWith('/')) out.push(await (await c.match(req)).text());
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.fresh_browser
+def test_hostile_bots_reach_no_cache_storage_file_or_game_and_play_honestly(page, site, wheels):
+    start(page, site)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    history = page.evaluate("localStorage.getItem('touti.history.v1')")
+    open_bots(page)
+    assert "see only their own seat" in page.text_content("#bots-sandbox")
+    for kind in ("poisoner", "peeker"):
+        load_file(page, wheels[kind])
+    page.select_option("#bots-seat-1", "user:poisoner")
+    page.select_option("#bots-seat-3", "user:peeker")
+    back_to_game(page)
+    play_out_hand(page)
+    # each answered legal[0] at every turn: none found a cache, a file, a storage or a game
+    assert page.locator("#log .log-error").count() == 0, page.text_content("#log")
+    open_bots(page)
+    for kind in ("poisoner", "peeker"):
+        item = f"#bots-loaded li[data-bot='{kind}']"
+        assert int(page.get_attribute(item, "data-decisions")) > 5
+        assert page.get_attribute(item, "data-problems") == "0"
+    cached = page.evaluate(CACHED_INDEX_JS)
+    assert cached and not any("pwned" in text for text in cached)
+    assert page.evaluate("localStorage.getItem('touti.history.v1')") in (history, page.evaluate(
+        "localStorage.getItem('touti.history.v1')"))
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#pwned").count() == 0
+
+
+@pytest.mark.fresh_browser
+def test_a_bot_that_loops_at_import_or_floods_the_page_is_stopped(page, site, wheels):
+    page.clock.install()
+    start(page, site)
+    open_bots(page)
+    page.set_input_files("#bots-file", str(wheels["importloop"]))
+    page.wait_for_selector("#bots-status[data-state='loading']")
+    page.wait_for_timeout(3_000)                     # the sandbox has started and is importing
+    load_ms = page_constant("botbox.js", "LOAD_MS")
+    page.clock.fast_forward(load_ms + 1_000)
+    page.wait_for_selector("#bots-status[data-state='failed']", timeout=60_000)
+    assert "did not finish installing within 20 s" in page.text_content("#bots-status")
+    # a new sandbox then takes the next wheel; the flooder's messages stop it
+    load_file(page, wheels["flooder"])
+    page.select_option("#bots-seat-2", "user:flooder")
+    back_to_game(page)
+    for _ in range(60):                  # the player's turns until the flooder is asked
+        if page.locator("#log .log-error").count():
+            break
+        state = page.evaluate(SETTLED_JS)
+        if state:
+            act(page, state)
+        else:
+            page.wait_for_timeout(50)
+    assert "sent the page messages nobody asked for" in page.text_content("#log")
+    assert page.get_attribute("#seat-2", "data-level") == "normal"
+    play_out_hand(page)
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")

@@ -65,13 +65,14 @@ def deal_hands(seed: int, i: int) -> tuple[list[list[int]], int]:
 
 
 def _make(name: str, seed: int | None = 0, budget: float | None = None,
-          cap: float | None = None) -> Bot:
+          cap: float | None = None, isolate: bool = False) -> Bot:
     """A built-in bot by name (:func:`make_bot`), or a bot of your own (:mod:`.plugins`:
-    a level ``user:<name>``, a wheel, a file, a module)."""
+    a level ``user:<name>``, a wheel, a file, a module; ``isolate``: in a subprocess
+    that sees its seat's view only, :mod:`.isolate`)."""
     if name.partition(":")[0] in BOTS:
         return make_bot(name, seed, budget)
     from . import plugins
-    return plugins.make(name, seed, budget, cap)
+    return plugins.make(name, seed, budget, cap, isolate)
 
 
 def _loaded_problems(players: Iterable[Bot], team_of: dict[int, int]) -> list | None:
@@ -100,7 +101,7 @@ def _add_loaded(into: dict, side: str, got: dict) -> None:
 
 
 def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
-               auction_seeds=None, watch=None, cap=None):
+               auction_seeds=None, watch=None, cap=None, isolate=False):
     """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, decision
     times by kind, actions).
 
@@ -109,10 +110,12 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     only the card play differs.  ``watch(g, seat, bot, code)``, if given, sees
     each decision before it is applied (for measurements).  ``cap``: the time cap
     of a loaded bot's decision (:data:`.plugins.CAP_SECONDS` by default); the
-    result then says, by team, how its decisions went (``"loaded"``)."""
+    result then says, by team, how its decisions went (``"loaded"``); ``isolate``: a
+    loaded bot runs in a subprocess of its own (:mod:`.isolate`)."""
     g = Game.from_deal(hands, dealer, rules)
-    bots = [_make(names[s & 1], seeds[s], budget, cap) for s in range(4)]
-    bidders = [_make(auction, auction_seeds[s], budget, cap) for s in range(4)] if auction else bots
+    bots = [_make(names[s & 1], seeds[s], budget, cap, isolate) for s in range(4)]
+    bidders = ([_make(auction, auction_seeds[s], budget, cap, isolate) for s in range(4)]
+               if auction else bots)
     # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
     table = tuple(names[s & 1] for s in range(4))
     for bot in bots:
@@ -158,10 +161,11 @@ def _mix(*xs: int) -> int:
 
 def play_deal(args: tuple) -> dict:
     """Both tables of deal ``i``: A on team 0 then A on team 1.  ``args``: ``(i, a, b,
-    seed, rules, budget[, auction[, cap]])``."""
+    seed, rules, budget[, auction[, cap[, isolate]]])``."""
     i, a, b, seed, rules_dict, budget = args[:6]
     auction = args[6] if len(args) > 6 else None
     cap = args[7] if len(args) > 7 else None
+    isolate = bool(args[8]) if len(args) > 8 else False
     rules = Rules.from_dict(rules_dict)
     hands, dealer = deal_hands(seed, i)
     out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
@@ -169,7 +173,8 @@ def play_deal(args: tuple) -> dict:
     for table, names in enumerate(((a, b), (b, a))):
         seeds = [_mix(seed, i, table, s) for s in range(4)]
         res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget, auction,
-                                   [_mix(seed, i, 7, s) for s in range(4)], cap=cap)
+                                   [_mix(seed, i, 7, s) for s in range(4)], cap=cap,
+                                   isolate=isolate)
         side_of_team = ("A", "B") if table == 0 else ("B", "A")
         res["team_of_A"] = 0 if table == 0 else 1
         for team, got in enumerate(res.pop("loaded", None) or ()):
@@ -313,10 +318,17 @@ def report(s: dict) -> str:
                  f"B {cb['taken']} ({100 * cb.get('share', 0):.1f}%), cancelled {s['cancelled']}; "
                  f"A takes {'-' if ratio is None else f'{ratio:.2f}'} for each contract B takes")
     for side, got in sorted(s.get("loaded", {}).items()):
-        fell = sum(got[k] for k in ("illegal", "error", "slow"))
+        fell = sum(got.get(k, 0) for k in ("illegal", "error", "slow", "hung"))
         lines.append(f"loaded bot {side} ({s[side]}): {fell} of {got['decisions']} decisions fell back "
                      f"to the normal bot (illegal {got['illegal']}, exception {got['error']}, "
-                     f"too slow {got['slow']})" + (f"; first: {got['first']}" if got["first"] else ""))
+                     f"too slow {got['slow']}, no answer {got.get('hung', 0)})"
+                     + (f"; first: {got['first']}" if got["first"] else ""))
+    if s.get("isolated"):
+        lines.append("bots of your own ran isolated: each in a process of its own that saw "
+                     "only its seat's view")
+    elif s.get("loaded"):
+        lines.append("bots of your own ran in the arena's own process (--isolate runs each in a "
+                     "process of its own that sees only its seat's view)")
     gm = s["games"]
     lines.append(f"games to the target: {gm['games']}; A won {gm['wins_A']} "
                  f"({100 * gm['rate_A']:.1f}%, 95% CI {100 * gm['ci95_A'][0]:.1f}-{100 * gm['ci95_A'][1]:.1f}%)")
@@ -331,16 +343,18 @@ def report(s: dict) -> str:
 
 def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
-        auction: str | None = None, cap: float | None = None) -> dict:
+        auction: str | None = None, cap: float | None = None, isolate: bool = False) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``).
     ``a``, ``b``, ``auction``: built-in bots or bots of one's own (loaded here, once,
-    before the worker processes start); ``cap``: a loaded bot's time cap a decision."""
+    before the worker processes start); ``cap``: a loaded bot's time cap a decision;
+    ``isolate``: a bot of one's own runs in a subprocess that sees its seat's view
+    only (:mod:`.isolate`; the summary says so under ``"isolated"``)."""
     for name in (a, b):
-        _make(name)             # unknown names and settings fail here, before any work
+        _make(name, isolate=isolate)    # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
     if auction:
-        _make(auction)
-    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap) for i in range(deals)]
+        _make(auction, isolate=isolate)
+    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap, isolate) for i in range(deals)]
     workers = workers or os.cpu_count() or 1
     results = []
     t0 = time.perf_counter()
@@ -363,11 +377,47 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
     s = summarize(results, a, b, r.target)
     s["seed"] = seed
     s["auction"] = auction
+    s["isolated"] = isolate
     s["workers"] = workers
     s["wall_seconds"] = time.perf_counter() - t0
     s["per_deal"] = sorted(({"deal": d["deal"], "tables": d["tables"]} for d in results),
                            key=lambda d: d["deal"])
     return s
+
+
+def _finite(x: Any) -> Any:
+    """A summary as JSON (an interval of a single deal is unbounded: null)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_finite(v) for v in x]
+    return x
+
+
+def stepwise(a: str, b: str, deals: int, seed: int) -> dict:
+    """An arena the page plays one deal a request (:func:`step`): ``a`` against ``b``
+    on ``deals`` deals of ``seed`` (both checked here)."""
+    for name in (a, b):
+        _make(name)
+    return {"a": a, "b": b, "deals": deals, "seed": seed, "results": []}
+
+
+def step(ar: dict) -> dict:
+    """Plays the next deal of a :func:`stepwise` arena: the deal's paired difference
+    and the summary so far (JSON, as the page shows it)."""
+    i = len(ar["results"])
+    if i < ar["deals"]:
+        ar["results"].append(play_deal((i, ar["a"], ar["b"], ar["seed"], Rules().to_dict(), None)))
+    s = summarize(ar["results"], ar["a"], ar["b"], Rules().target)
+    last = ar["results"][-1]
+    diff = sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in last["tables"]) / 2
+    keys = ("A", "B", "deals", "hands", "cancelled", "mean_per_hand", "paired_difference",
+            "contracts", "games")
+    return {"played": len(ar["results"]), "deals": ar["deals"],
+            "deal": {"deal": last["deal"], "difference": diff},
+            "summary": _finite({k: s[k] for k in keys if k in s} | {"loaded": s.get("loaded", {})})}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -385,6 +435,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cap", type=float, default=None,
                    help="a loaded bot's time cap per decision, seconds (default 2): a slower "
                         "decision is reported and the normal bot decides instead")
+    p.add_argument("--isolate", action="store_true",
+                   help="run a bot of your own in a subprocess of its own that sees only its "
+                        "seat's view (it cannot read the other hands); its answers are checked")
     p.add_argument("--auction", default=None,
                    help="a bot that bids and names trumps at every seat (both tables then reach "
                         "the same contract: compares the card play alone)")
@@ -397,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = json.loads(args.rules) if args.rules else None
         s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
                 None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
-                args.auction, args.cap)
+                args.auction, args.cap, args.isolate)
     except (ValueError, json.JSONDecodeError) as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -407,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(s, indent=1))
     else:
         print(report(s))
-        extra = f" --auction {args.auction}" if args.auction else ""
+        extra = (f" --auction {args.auction}" if args.auction else "") + (" --isolate" if args.isolate else "")
         print(f"({s['wall_seconds']:.0f} s with {s['workers']} workers; command: python -m touti_core "
               f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed}{extra})")
         if args.json:

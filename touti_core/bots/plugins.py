@@ -66,10 +66,10 @@ CAP_SECONDS = 2.0
 FALLBACK = "normal"
 #: A bot's name: a letter or digit, then letters, digits, spaces, ``_ . -``.
 NAME = re.compile(r"^[^\W_][\w .-]{0,39}$")
-#: Problems of a decision, by kind.
-KINDS = ("illegal", "error", "slow")
+#: Problems of a decision, by kind (``hung``: no answer at all, the bot was stopped).
+KINDS = ("illegal", "error", "slow", "hung")
 #: Top-level modules a bot's package may not bring (the engine and the page's own).
-RESERVED = frozenset({"touti_core", "touti_bridge", "micropip", "pyodide", "_pyodide", "js",
+RESERVED = frozenset({"touti_core", "touti_bridge", "touti_botbox", "micropip", "pyodide", "_pyodide", "js",
                       "pyodide_js"})
 
 
@@ -124,51 +124,88 @@ class Plugin:
                cap: Optional[float] = None, budget: Optional[float] = None,
                fallback: Optional[Bot] = None) -> tuple[dict, int, Optional[dict]]:
         """The bot's decision for ``seat``, the seat to act in ``g`` (left unchanged):
-        ``(action, code, problem)``.  ``problem`` is None when the bot's own answer was
-        taken; else the report (``bot``, ``seat``, ``kind`` of :data:`KINDS`, ``detail``,
-        ``code`` of a refusal, ``ms``, ``cap_ms``, ``fallback``) and the action is the
-        ``fallback`` bot's (by default the :data:`FALLBACK` level, seeded with ``seed``)."""
+        ``(action, code, problem)`` as :func:`judge` gives it, the bot called here, in
+        this process, with a view made for this call."""
         if g.to_act != seat:
             raise ValueError(f"seat {seat} is not to act")
-        cap = CAP_SECONDS if cap is None else cap
         view = api.view_of(g, seat)            # made for this call: the bot may keep or change it
         legal = json.loads(json.dumps(view["legal"]))
+        answer, ms, failure = call_choose(self.choose, view, legal)
+        return self.judged(judge(g, seat, self.name, answer, ms, failure=failure, cap=cap,
+                                 seed=seed, table=table, budget=budget, fallback=fallback))
+
+    def judged(self, result: tuple[dict, int, Optional[dict]]) -> tuple[dict, int, Optional[dict]]:
+        """Counts a decision :func:`judge` gave (and its problem, if any)."""
         self.decisions += 1
-        problem: Optional[dict] = None
-        t0 = time.perf_counter()
-        try:
-            answer = self.choose(view, legal)
-        except (Exception, SystemExit) as e:
-            problem = {"kind": "error", "detail": _describe(e), "code": None}
-        ms = (time.perf_counter() - t0) * 1e3
-        code = -1
-        if problem is None and ms > cap * 1e3:
-            problem = {"kind": "slow", "detail": f"{ms / 1e3:.2f} s, over the cap of {cap:g} s",
-                       "code": None}
-        if problem is None:
-            try:
-                action = json.loads(json.dumps(answer))
-                if not isinstance(action, dict):
-                    raise api.IllegalAction("malformed", f"The answer is not an action: {answer!r:.80}.")
-                s, code = api.action_code(g, action)
-                if g.to_act != seat or s != seat:
-                    raise api.IllegalAction("not_your_turn", f"The answer is not an action of seat {seat}.")
-            except api.IllegalAction as e:
-                problem = {"kind": "illegal", "detail": e.message[:300], "code": e.code}
-            except (TypeError, ValueError, RecursionError) as e:
-                problem = {"kind": "illegal", "detail": f"The answer is not JSON ({_describe(e)}).",
-                           "code": "malformed"}
+        problem = result[2]
         if problem is not None:
             self.problems[problem["kind"]] += 1
-            problem = {"bot": self.name, "seat": seat, **problem, "ms": round(ms),
-                       "cap_ms": round(cap * 1e3), "fallback": FALLBACK}
             self.recent.append(problem)
-            if fallback is None:
-                from .levels import make_bot
-                fallback = make_bot(FALLBACK, seed, budget)
-            fallback.table = table
-            code = fallback.act_game(g, seat)
-        return api.action_json(seat, code), code, problem
+        return result
+
+
+def call_choose(choose: Callable[[dict, list], Any], view: dict,
+                legal: list) -> tuple[Any, float, Optional[dict]]:
+    """Calls a bot: ``(answer, ms, failure)``; ``failure`` is None, or ``{"kind":
+    "error", "detail"}`` when it raised anything (``KeyboardInterrupt`` and
+    ``SystemExit`` included: a bot never stops its host)."""
+    t0 = time.perf_counter()
+    try:
+        answer = choose(view, legal)
+    except BaseException as e:       # noqa: BLE001 - anything a bot raises is its problem
+        return None, (time.perf_counter() - t0) * 1e3, {"kind": "error", "detail": _describe(e)}
+    return answer, (time.perf_counter() - t0) * 1e3, None
+
+
+def judge(g: Game, seat: int, bot: str, answer: Any, ms: float, *, failure: Optional[dict] = None,
+          cap: Optional[float] = None, seed: int = 0, table: Any = None,
+          budget: Optional[float] = None,
+          fallback: Optional[Bot] = None) -> tuple[dict, int, Optional[dict]]:
+    """The engine's verdict on bot ``bot``'s ``answer`` for ``seat``, the seat to act in
+    ``g`` (left unchanged), given after ``ms`` milliseconds: ``(action, code, problem)``.
+
+    Wherever the bot ran (this process, a sandbox in the page, a subprocess of the
+    arena), this is the one judge.  ``problem`` is None when the answer is taken;
+    else the report (``bot``, ``seat``, ``kind`` of :data:`KINDS`, ``detail``,
+    ``code`` of a refusal, ``ms``, ``cap_ms``, ``fallback``) and the action is the
+    ``fallback`` bot's (by default the :data:`FALLBACK` level, seeded with ``seed``).
+    ``failure`` (``{"kind": "error" | "hung", "detail"}``) says the bot gave no
+    answer at all.  A decision over ``cap`` seconds is discarded, even a legal one."""
+    if g.to_act != seat:
+        raise ValueError(f"seat {seat} is not to act")
+    cap = CAP_SECONDS if cap is None else cap
+    problem: Optional[dict] = None
+    if failure is not None:
+        kind = failure.get("kind") if isinstance(failure, dict) else None
+        detail = failure.get("detail") if isinstance(failure, dict) else None
+        problem = {"kind": kind if kind in ("error", "hung") else "error",
+                   "detail": str(detail if detail is not None else "")[:300], "code": None}
+    code = -1
+    if problem is None and ms > cap * 1e3:
+        problem = {"kind": "slow", "detail": f"{ms / 1e3:.2f} s, over the cap of {cap:g} s",
+                   "code": None}
+    if problem is None:
+        try:
+            action = json.loads(json.dumps(answer))
+            if not isinstance(action, dict):
+                raise api.IllegalAction("malformed", f"The answer is not an action: {answer!r:.80}.")
+            s, code = api.action_code(g, action)
+            if g.to_act != seat or s != seat:
+                raise api.IllegalAction("not_your_turn", f"The answer is not an action of seat {seat}.")
+        except api.IllegalAction as e:
+            problem = {"kind": "illegal", "detail": e.message[:300], "code": e.code}
+        except (TypeError, ValueError, RecursionError) as e:
+            problem = {"kind": "illegal", "detail": f"The answer is not JSON ({_describe(e)}).",
+                       "code": "malformed"}
+    if problem is not None:
+        problem = {"bot": bot, "seat": seat, **problem, "ms": round(ms),
+                   "cap_ms": round(cap * 1e3), "fallback": FALLBACK}
+        if fallback is None:
+            from .levels import make_bot
+            fallback = make_bot(FALLBACK, seed, budget)
+        fallback.table = table
+        code = fallback.act_game(g, seat)
+    return api.action_json(seat, code), code, problem
 
 
 class PluginBot(Bot):
@@ -434,10 +471,20 @@ def get(level: str) -> Plugin:
     return REGISTRY[name]
 
 
+#: Bots of one's own in a process of their own, by spec (one child process each).
+_ISOLATED: dict[str, Plugin] = {}
+
+
 def make(spec: str, seed: Optional[int] = 0, budget: Optional[float] = None,
-         cap: Optional[float] = None) -> PluginBot:
+         cap: Optional[float] = None, isolate: bool = False) -> PluginBot:
     """A bot of ``spec`` (see :func:`load`) to play a seat in the arena; a spec that
-    names several bots must pick one (``spec#name``)."""
+    names several bots must pick one (``spec#name``).  ``isolate``: the bot runs in a
+    subprocess that sees its seat's view only (:mod:`.isolate`)."""
+    if isolate:
+        if spec not in _ISOLATED:
+            from .isolate import IsolatedPlugin
+            _ISOLATED[spec] = IsolatedPlugin(spec)
+        return PluginBot(_ISOLATED[spec], seed, budget, cap)
     plugins = load(spec)
     if len(plugins) != 1:
         raise PluginError(spec, "it holds several bots: pick one with "

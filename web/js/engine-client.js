@@ -202,23 +202,6 @@ export class EngineClient {
     });
   }
 
-  /**
-   * One request that must be answered within `ms`, else the worker (stuck in a
-   * loaded bot's code: Python in the browser cannot be interrupted) is stopped
-   * and the call rejects with EngineError("hung"); start() starts it again.
-   */
-  callWithin(request, ms) {
-    const answer = this.call(request);
-    let timer = 0;
-    const limit = new Promise((resolve, reject) => {
-      timer = setTimeout(() => {
-        reject(new EngineError("hung"));     // first: stop() rejects the call itself too
-        this.stop();
-      }, ms);
-    });
-    return Promise.race([answer, limit]).finally(() => clearTimeout(timer));
-  }
-
   stop() {
     if (this.worker) this.worker.terminate();
     this.worker = null;

@@ -15,12 +15,6 @@ import {
 } from "./log.js";
 
 const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]);
-/**
- * How long a loaded bot's decision may take before the engine is started again
- * without it: far above its cap (touti_core.bots.plugins.CAP_SECONDS, 2 s, after
- * which a decision that did return is discarded), for a bot that never returns.
- */
-export const HUNG_MS = 10_000;
 
 /**
  * createGame({client, store, ui, save, motion}) -> the game's flow:
@@ -35,16 +29,16 @@ export const HUNG_MS = 10_000;
  *   player (the lesson's written hand) instead of a bot's, or null to stop;
  * - `persons`: the seats the page acts for (default: the player's, or none when watching);
  * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move);
- * - `onHung(seat, level, view)`: a loaded bot did not answer within HUNG_MS and
- *   the engine was stopped (`view`: the position it was asked about).
+ * - `ownBots`: the sandbox of the player's own bots (botbox.js), which plays the
+ *   seats of "user:<name>" levels: the engine gives it the seat's view and
+ *   judges its answer.
  */
 export function createGame({
   client, store, ui, save = () => {}, motion = () => true, session = "game", script = null,
-  persons = null, onEvent = () => {}, onHung = null,
+  persons = null, onEvent = () => {}, ownBots = null,
 }) {
   const { state, update, flush } = store;
   const call = (request) => client.call({ session, ...request });
-  const callWithin = (request, ms) => client.callWithin({ session, ...request }, ms);
   const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
 
@@ -180,13 +174,12 @@ export function createGame({
       update({ busy: true, thinking: seat });
       let ans;
       try {
-        const request = scripted ? { op: "act", action: scripted }
-          : { op: "bot", level: botLevel(seat), table: tableLevels() };
-        const asked = onHung && USER_LEVEL.test(request.level || "")
-          ? callWithin(request, HUNG_MS) : call(request);
+        const level = botLevel(seat);
+        const asked = scripted ? call({ op: "act", action: scripted })
+          : ownBots && USER_LEVEL.test(level) && v.phase !== "hand_over" ? ownBotTurn(level)
+            : call({ op: "bot", level, table: tableLevels() });
         [ans] = await Promise.all([asked, sleep(pace)]);
-      } catch (err) {
-        if (err?.message === "hung" && my === token) onHung(seat, botLevel(seat), v);
+      } catch {
         return;
       }
       if (my !== token) return;
@@ -195,13 +188,30 @@ export function createGame({
         update({ message: { kind: "refusal", text: refusalText(ans.error) } });
         break;
       }
-      if (ans.fallback) {     // a bot of the player's own failed: the normal bot played (views/bots.js)
+      if (ans.fallback && ans.fallback.kind !== "hung") {   // a bot of the player's own failed: the normal
+        // bot played (views/bots.js); one that hung stopped its sandbox, which main.js says
         log.line(fallbackText(ans.fallback), "error");
         update({ message: { kind: "refusal", text: fallbackText(ans.fallback) } });
       }
       await present(ans, v);
     }
     if (my === token) update({ busy: false, thinking: null });
+  }
+
+  /**
+   * A seat of the player's own bot: the engine gives its seat's view to the
+   * sandbox, whose answer (or failure) the engine then judges; a refused one is
+   * played by the normal bot and reported (`fallback`).
+   */
+  async function ownBotTurn(level) {
+    const name = level.slice("user:".length);
+    const got = await call({ op: "bot_view" });
+    if (!got.ok) return got;
+    const res = await ownBots.choose(name, got.view);
+    const ans = await call({ op: "bot", level, table: tableLevels(), ms: res.ms,
+      ...(res.failure ? { failure: res.failure } : { answer: res.answer }) });
+    if (ans.ok) ownBots.judged(name, ans.fallback || null);
+    return ans;
   }
 
   /** Shows one accepted action: log, bubble, card flights, phase changes; then saves. */

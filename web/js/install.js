@@ -32,12 +32,14 @@ export const MODULES = ["touti_core.api", "touti_core.bots", "touti_bridge"];
 /**
  * @param pyodide   a loaded Pyodide
  * @param wheel     the bytes of the touti_core wheel (already integrity-checked)
- * @param bridge    the bytes of py/bridge.py
+ * @param bridge    the bytes of py/bridge.py (or of the bots' sandbox, py/botbox.py)
  * @param bytecode  the bytes of the build's engine-bytecode.zip (integrity-checked),
  *                  or nothing: Python then compiles the sources
+ * @param name      the module the bridge's file becomes (the sandbox's: "touti_botbox")
  */
-export function installEngine(pyodide, wheel, bridge, bytecode = null) {
-  pyodide.runPython(stage(pyodide, wheel, bridge, bytecode) + `\n_touti_install(${installArgs(bytecode, MODULES)})`);
+export function installEngine(pyodide, wheel, bridge, bytecode = null, name = "touti_bridge") {
+  const modules = MODULES.map((m) => (m === "touti_bridge" ? name : m));
+  pyodide.runPython(stage(pyodide, wheel, bridge, bytecode, name) + `\n_touti_install(${installArgs(bytecode, modules)})`);
 }
 
 /**
@@ -54,10 +56,10 @@ export function installEngineLater(pyodide, wheel, bridge, bytecode = null) {
 }
 
 /** Writes the files to unpack; the Python that defines _touti_install and finds the bridge. */
-function stage(pyodide, wheel, bridge, bytecode) {
+function stage(pyodide, wheel, bridge, bytecode, name = "touti_bridge") {
   pyodide.FS.mkdirTree(DIR);
   pyodide.FS.writeFile(`${DIR}/engine.whl`, wheel);
-  pyodide.FS.writeFile(`${DIR}/touti_bridge.py`, bridge);
+  pyodide.FS.writeFile(`${DIR}/${name}.py`, bridge);
   if (bytecode) pyodide.FS.writeFile(`${DIR}/bytecode.zip`, bytecode);
   return `${INSTALL}\nimport sys\nif "${DIR}" not in sys.path: sys.path.insert(0, "${DIR}")`;
 }

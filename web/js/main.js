@@ -23,14 +23,18 @@ import {
   loadGame, loadPrevious, quarantineGame, saveGame, swapWithPrevious,
 } from "./save.js";
 import { readLink } from "./links.js";
-import { newGameId, recordGame, markPractice } from "./history.js";
+import { newGameId, recordGame, markPractice, markGame, openHistory, historyMode } from "./history.js";
+import { openWheels } from "./userbots.js";
+import { onAside, untoldItems } from "./aside.js";
+import { showAside } from "./aside-notice.js";
 import { recordDay } from "./daily.js";
-import { recordMine } from "./challenges.js";
+import { recordMine, AIDS } from "./challenges.js";
 import { encodeActions } from "./compact.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
 import { createLog, replayLines } from "./log.js";
-import { createGame, HUNG_MS } from "./game.js";
+import { createGame } from "./game.js";
+import { BotBox, HUNG_MS } from "./botbox.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
   openDialog,
@@ -125,27 +129,23 @@ async function takeBack() {
 // ------------------------------------------------------------------ the UI
 /** The parts drawn in the page's language (rebuilt when it changes). */
 const ui = { bar: null, table: null, log: null };
+/** The sandbox of the player's own bots (botbox.js): started when a wheel is first loaded. */
+const ownBots = new BotBox(config, { onStopped: ownBotsStopped });
 const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches,
-  onEvent: (name) => sound(name, state.settings.sound), onHung: engineHung });
+  onEvent: (name) => sound(name, state.settings.sound), ownBots });
 
 /**
- * A loaded bot did not answer within HUNG_MS (game.js): the engine starts again
- * without the loaded bots, their seats go back to the normal bot, and the game
- * goes on from the position the bot was asked about.
+ * The sandbox of the player's bots was stopped (a decision that never came, a
+ * flood of messages): its bots are gone for this visit, their seats go back to
+ * the normal bot, and the game goes on (the engine was never touched).
  */
-async function engineHung(seat, level, view) {
-  const text = t("bots.hung", { bot: levelName(level), seconds: HUNG_MS / 1000 });
+function ownBotsStopped({ why, bot, had }) {
+  if (!had) return;
+  const text = why === "hung" && bot ? t("bots.hung", { bot, seconds: HUNG_MS / 1000 })
+    : why === "flood" ? t("bots.flood") : t("bots.stopped", { detail: why });
   forgetUserLevels();
   update({ settings: normalize(state.settings) });
-  starting = client.start();
-  try {
-    await starting;
-  } catch {
-    await boot();          // says why the engine could not start, with Retry (which resumes the save)
-    return;
-  }
-  await game.resume({ record: view.record, levels: state.gameLevels });
-  ui.log.line(text, "error");
+  ui.log?.line(text, "error");
   update({ message: { kind: "refusal", text } });
 }
 
@@ -232,6 +232,7 @@ function settingsDialog() {
 /** What the screens (views/) get: the engine, the game's store, storage, and ways back to the table. */
 const app = {
   client,
+  ownBots,
   store,
   storage: siteStore,
   config,

@@ -16,9 +16,10 @@ const KEY = "touti.settings.v1";
 export const LEVELS = ["easy", "normal", "strong"];
 
 // Bots of the player's own (views/bots.js, docs/bot-api.md): a loaded bot plays
-// at the level "user:<its name>".  It lives in the engine's worker, so only for
-// this visit: the settings accept its level once it is loaded (addUserLevel),
-// and a stored "user:..." level of a bot not loaded in this visit is "normal".
+// at the level "user:<its name>".  It lives in the bots' sandbox (botbox.js), so
+// only for this visit: the settings accept its level once it is loaded
+// (addUserLevel), and a stored "user:..." level of a bot not loaded in this
+// visit is "normal".
 
 /** A loaded bot's level: "user:" and its name (a letter or digit, then letters, digits, " _.-"). */
 export const USER_LEVEL = /^user:[\p{L}\p{N}][\p{L}\p{N}_ .-]{0,39}$/u;
@@ -29,9 +30,30 @@ export function addUserLevel(level) {
   if (USER_LEVEL.test(level)) userLevels.add(level);
 }
 
-/** Forgets the loaded bots (the engine was started again without them). */
+/** Forgets the loaded bots (their sandbox was stopped). */
 export function forgetUserLevels() {
   userLevels.clear();
+}
+
+/**
+ * Gives the seats of these bots' levels ("user:<name>") back to the normal bot
+ * for good: in this visit and in the stored settings (a forgotten bot).
+ */
+export function dropUserLevels(levels, store = siteStore) {
+  for (const level of levels) userLevels.delete(level);
+  let raw = null;
+  try {
+    raw = JSON.parse(store.read(KEY) || "null");
+  } catch { /* nothing stored to change */ }
+  if (!raw || typeof raw !== "object" || !raw.levels || typeof raw.levels !== "object") return;
+  let changed = false;
+  for (const seat of ["1", "2", "3"]) {
+    if (levels.includes(raw.levels[seat])) {
+      raw.levels[seat] = "normal";
+      changed = true;
+    }
+  }
+  if (changed) store.write(KEY, JSON.stringify(raw));
 }
 
 /** The loaded bots' levels of this visit. */

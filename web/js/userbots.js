@@ -1,12 +1,21 @@
 // Bots of the player's own, on the page's side (docs/bot-api.md): a wheel
-// sent to the engine's worker (the bridge's load_bot: micropip installs it
-// there, the bot lives there for this visit), the wheels kept on this device
+// sent to the bots' sandbox (botbox.js: installed and imported there, the bot
+// lives there for this visit), the wheels kept on this device
 // so that a later visit loads them again in one click (offline too), and the
 // words of a decision the engine's own bot took instead.
+//
+// The kept wheels live in IndexedDB (keptdb.js, store "wheels": openWheels()
+// reads them at start-up, copying in those of localStorage's touti.bots.v1
+// first, and this visit's copy answers keptWheels()); when the browser does
+// not let the site use IndexedDB they stay in localStorage as before.  A kept
+// list that cannot be read is set aside (aside.js), never written over.
 
 import { t } from "./i18n.js";
 import { siteStore } from "./storage.js";
 import { addUserLevel } from "./settings.js";
+import { readKept } from "./aside.js";
+import { keptDB } from "./keptdb.js";
+import { request, transact } from "./idb.js";
 
 const KEY = "touti.bots.v1";
 /** The largest wheel the page sends (the bridge takes 4 MB) and the largest it keeps. */
@@ -53,16 +62,16 @@ export function forgetWheel(filename, store = siteStore) {
  * bridge's answer ({ok, bots, loaded} or {ok: false, error}) and, when loaded,
  * `kept`: whether the wheel is kept on this device.
  */
-export async function loadWheel(client, filename, data, store = siteStore) {
+export async function loadWheel(botbox, filename, data, store = siteStore) {
   const base64 = typeof data === "string" ? data : toBase64(data);
-  const ans = await client.call({ op: "load_bot", filename, data: base64 });
+  const ans = await botbox.load(filename, base64);
   if (!ans.ok) return ans;
-  for (const bot of ans.loaded) addUserLevel(bot.level);
-  const kept = keepWheel({ filename, data: base64, bots: ans.bots.map((b) => b.name), at: Date.now() }, store);
+  for (const bot of ans.bots) addUserLevel(bot.level);
+  const kept = await keepWheel({ filename, data: base64, bots: ans.bots.map((b) => b.name), at: Date.now() }, store);
   return { ...ans, kept };
 }
 
-/** Tells the settings which bots the engine has loaded (after a screen asked it: op bots). */
+/** Tells the settings which bots the sandbox has loaded. */
 export function acceptLoaded(loaded) {
   for (const bot of loaded) addUserLevel(bot.level);
 }
@@ -88,13 +97,15 @@ export function isWheelName(name) {
 /** The sentence of a loaded bot's decision that the engine's bot took instead. */
 export function fallbackText(f) {
   const params = { bot: f.bot, detail: f.detail, seconds: (f.ms / 1000).toFixed(1), cap: f.cap_ms / 1000 };
-  return t(`bots.fallback.${["illegal", "error", "slow"].includes(f.kind) ? f.kind : "error"}`, params);
+  return t(`bots.fallback.${["illegal", "error", "slow", "hung"].includes(f.kind) ? f.kind : "error"}`, params);
 }
 
 /** The sentence of a bridge error of this feature (a bot that could not be loaded...). */
 export function botErrorText(error) {
   const p = error.params || {};
   if (error.code === "bot_load_failed") return t("bots.error.load", { bot: p.bot, detail: p.detail });
+  if (error.code === "bot_load_hung") return t("bots.error.load_hung", { bot: p.bot, seconds: p.seconds });
+  if (error.code === "sandbox_failed") return t("bots.error.sandbox", { detail: p.detail });
   if (error.code === "bot_not_loaded") return t("bots.error.not_loaded", { bot: p.bot });
   return t("bots.error.other", { detail: error.params?.detail || error.message });
 }

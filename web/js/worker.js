@@ -294,22 +294,13 @@ self.onmessage = async (event) => {
     let answer;
     try {
       await booting;
-      answer = JSON.parse(await settle(handle(JSON.stringify(msg.request))));
+      answer = JSON.parse(handle(JSON.stringify(msg.request)));
     } catch (err) {
       answer = { ok: false, error: { code: "internal", message: describe(err), params: {} } };
     }
     post({ type: "answer", id: msg.id, answer });
   }
 };
-
-// ---------------------------------------------- the bridge's asynchronous op
-// Every op answers with its JSON text at once, but for load_bot (a bot of the
-// player's own: micropip, loaded then, installs its wheel), which answers with
-// a Python awaitable of that text: it is awaited here, and requests that come
-// meanwhile are answered as usual.
-async function settle(out) {
-  return typeof out === "string" ? out : await out;
-}
 
 self.addEventListener("unhandledrejection", (event) => {
   if (!handle) post({ type: "failed", message: describe(event.reason) });

@@ -39,25 +39,22 @@ Requests (fields beyond ``op``):
   by ``touti_core.sheet.score_sheet`` (``"sheet"`` in the answer), or the
   refusal of its first impossible entry; no session's game is touched.
 
-Bots of one's own (``touti_core.bots.plugins``, docs/bot-api.md):
+Bots of one's own (docs/bot-api.md) never run here: their code runs in the
+page's sandbox (web/js/botbox.js, a worker of an opaque origin with a Python of
+its own), which sees only what this engine gives it for the seat.  Here:
 
-- ``load_bot``: ``filename`` (a wheel's name), ``data`` (its bytes, base64) — the
-  wheel installed with micropip (loaded now, on first use) and its bots imported:
-  ``{"ok": true, "bots": [...], "loaded": [...]}`` (each bot's ``name``,
-  ``level`` ``"user:<name>"``, ``source``, ``version``, its decisions and
-  problems), or ``bot_load_failed`` (``params``: ``bot``, ``detail``).  The only
-  asynchronous op: ``handle`` answers it with an awaitable of the JSON text;
-- ``bots``: the loaded bots (``"loaded"``), with their decisions and problems;
-- ``bot`` with a ``level`` ``"user:<name>"``: the loaded bot decides through
-  ``plugins.Plugin.decide`` (the seat's view only; its answer checked by the
-  engine); an answer refused, an exception or a decision over the time cap is
-  played by the normal bot instead and reported in ``"fallback"`` (the bot's
-  name, ``kind``, ``detail``...); ``bot_not_loaded`` if it is not loaded;
-- ``arena_start``: ``a`` (a level or a loaded bot's), ``b`` (a level), ``deals``,
-  ``seed`` — a duplicate arena (touti_core.bots.arena) in this session (the page
-  names its own: the game is untouched); ``arena_step``: its next deal, both
-  tables, and the summary so far (``arena.summarize``: the paired difference and
-  its 95% interval...).
+- ``bot_view``: the view of the seat to act, when a bot plays it (never a person's);
+- ``bot`` with a ``level`` ``"user:<name>"``: the page brings that bot's ``answer``
+  to that view and the milliseconds it took (``ms``), or the ``failure`` it met
+  (``{"kind": "error" | "hung", "detail"}``); the engine judges it
+  (``plugins.judge``): an answer refused, a failure or a decision over the time
+  cap is played by the normal bot instead and reported in ``"fallback"`` (the
+  bot's name, ``kind``, ``detail``...);
+- ``arena_start``: ``a``, ``b`` (built-in levels), ``deals``, ``seed`` — a duplicate
+  arena (touti_core.bots.arena) in this session (the page names its own: the
+  game is untouched); ``arena_step``: its next deal, both tables, and the
+  summary so far (``arena.summarize``: the paired difference and its 95%
+  interval...).
 
 A ``table`` may name loaded bots (``"user:<name>"``): the built-in bots know
 nothing of them (as of a person).
@@ -69,11 +66,9 @@ from its catalogue, ``message`` is the English fallback), ``not_your_seat``, or
 ``internal`` (a bug: ``params.detail`` says what failed).
 """
 
-import base64
 import importlib
 import json
 import math
-import re
 
 from touti_core import api, bots, sheet
 from touti_core.cards import display_order
@@ -263,7 +258,7 @@ def op_bot(req):
         raise api.IllegalAction("not_your_seat", "This seat is played by a person, not a bot.",
                                 {"seat": seat})
     if bots.is_user_level(level):
-        return _user_bot(st, seat, level, table)
+        return _user_bot(st, seat, level, table, req)
     v = api.view(st, seat)
     action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table)
     S.state = api.act(st, action)
@@ -304,26 +299,21 @@ def _later(name):
     return importlib.import_module(name)
 
 
-#: The largest wheel a page may load (bytes).
-MAX_WHEEL = 4_000_000
-WHEEL_NAME = re.compile(r"^[A-Za-z0-9_.+!-]{1,200}\.whl$")
-
-
-def _plugin(level):
-    """The loaded bot of a level, or the refusal ``bot_not_loaded``."""
+def _user_bot(st, seat, level, table, req):
+    """A decision of a bot of one's own for ``seat``: the bot ran in the page's sandbox
+    (web/js/botbox.js) on ``bot_view``'s view, and the page brings its ``answer`` and
+    the milliseconds it took (``ms``), or the ``failure`` it met (``{"kind": "error" |
+    "hung", "detail"}``).  The engine judges it (``plugins.judge``: the same checks as
+    everywhere); when refused, the normal bot decides instead, reported in ``fallback``."""
     plugins = _later("touti_core.bots.plugins")
-    try:
-        return plugins.get(level)
-    except plugins.PluginError as e:
-        raise api.IllegalAction("bot_not_loaded", f"The bot {e.bot} is not loaded: load it again "
-                                "in Your bots.", {"bot": e.bot}) from None
-
-
-def _user_bot(st, seat, level, table):
-    """A loaded bot's decision for ``seat`` (the built-in bot's when it fails, reported)."""
-    bot = _plugin(level)
+    ms = _field(req, "ms", lambda x: type(x) in (int, float) and math.isfinite(x) and x >= 0)
+    failure = _field(req, "failure", lambda x: isinstance(x, dict), optional=True)
+    if failure is None and "answer" not in req:
+        raise BadRequest("answer")
     seating = None if table is None else [None if bots.is_user_level(t) else t for t in table]
-    action, _, problem = bot.decide(api.game_of(st), seat, seed=_bot_seed(st, seat), table=seating)
+    action, _, problem = plugins.judge(api.game_of(st), seat, level[len(plugins.USER):],
+                                       req.get("answer"), ms, failure=failure,
+                                       seed=_bot_seed(st, seat), table=seating)
     S.state = api.act(st, action)
     out = _out(action)
     if problem is not None:
@@ -331,113 +321,38 @@ def _user_bot(st, seat, level, table):
     return out
 
 
-async def _install(path):
-    """Installs the wheel at ``path`` with micropip (loaded on first use, from the
-    build's lock file; never at start-up); returns the folder it went into."""
-    import pyodide_js
-    await pyodide_js.loadPackage("micropip")
-    import micropip
-    import site
-    await micropip.install("emfs:" + path, deps=False, reinstall=True)
-    return site.getsitepackages()[0]
-
-
-def _load_failed(bot, detail):
-    return {"ok": False, "error": {
-        "code": "bot_load_failed", "message": f"The bot {bot} could not be loaded: {detail}",
-        "params": {"bot": bot, "detail": detail}}}
-
-
-async def op_load_bot(req):
-    import os
-    import tempfile
-    plugins = _later("touti_core.bots.plugins")
-    filename = _field(req, "filename", lambda x: isinstance(x, str) and WHEEL_NAME.match(x))
-    data = _field(req, "data", lambda x: isinstance(x, str) and len(x) <= MAX_WHEEL * 4 // 3 + 4)
-    try:
-        raw = base64.b64decode(data, validate=True)
-    except ValueError:
-        raise BadRequest("data") from None
-    try:
-        meta = plugins.inspect_wheel(raw, filename)
-    except plugins.PluginError as e:
-        return _load_failed(e.bot, e.detail)
-    folder = os.path.join(tempfile.gettempdir(), "touti-bots")
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, filename)
-    with open(path, "wb") as f:
-        f.write(raw)
-    try:
-        site = await _install(path)
-    except Exception as e:
-        return _load_failed(next(iter(meta["bots"])), f"micropip could not install it "
-                            f"({type(e).__name__}: {str(e)[:200]})")
-    try:
-        loaded = plugins.load_installed(site, meta, filename)
-    except plugins.PluginError as e:
-        return _load_failed(e.bot, e.detail)
-    return {"ok": True, "bots": [p.info() for p in loaded], "loaded": _loaded()}
-
-
-def _loaded():
-    plugins = _later("touti_core.bots.plugins")
-    return [p.info() for p in plugins.REGISTRY.values()]
-
-
-def op_bots(req):
-    return {"ok": True, "loaded": _loaded()}
-
-
-def _finite(x):
-    """A summary as JSON (an interval of a single deal is unbounded: null)."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _finite(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_finite(v) for v in x]
-    return x
+def op_bot_view(req):
+    """The view of the seat to act, for a bot of one's own that plays it in the page's
+    sandbox: only a bot's seat (never a person's: the page shows the person's own view)."""
+    st = _game()
+    seat = st["to_act"]
+    if seat is None or seat in S.people:
+        raise api.IllegalAction("not_your_seat", "No bot is to act now.",
+                                {"seat": seat if type(seat) is int else None})
+    return {"ok": True, "seat": seat, "view": api.view(st, seat)}
 
 
 def op_arena_start(req):
-    """A duplicate arena in this session: ``a`` against ``b`` on ``deals`` deals of ``seed``."""
-    a = _field(req, "a", lambda x: x in bots.CHOOSABLE or bots.is_user_level(x))
+    """A duplicate arena in this session: ``a`` against ``b`` (built-in levels) on
+    ``deals`` deals of ``seed`` (a bot of one's own plays its arena in its sandbox)."""
+    arena = _later("touti_core.bots.arena")
+    a = _field(req, "a", lambda x: x in bots.CHOOSABLE)
     b = _field(req, "b", lambda x: x in bots.CHOOSABLE)
     deals = _field(req, "deals", lambda x: type(x) is int and 1 <= x <= 1000)
     seed = _field(req, "seed", _is_seed)
-    if bots.is_user_level(a):
-        _plugin(a)
-    S.arena = {"a": a, "b": b, "deals": deals, "seed": seed, "results": []}
+    S.arena = arena.stepwise(a, b, deals, seed)
     return {"ok": True, "arena": {"a": a, "b": b, "deals": deals, "seed": seed, "played": 0}}
 
 
 def op_arena_step(req):
     """The arena's next deal (both tables), and the summary of the deals played."""
     arena = _later("touti_core.bots.arena")
-    from touti_core.rules import Rules
-    ar = S.arena
-    if ar is None:
+    if S.arena is None:
         raise BadRequest("arena")
-    if bots.is_user_level(ar["a"]):
-        _plugin(ar["a"])
-    i = len(ar["results"])
-    if i < ar["deals"]:
-        ar["results"].append(arena.play_deal((i, ar["a"], ar["b"], ar["seed"], Rules().to_dict(),
-                                              None)))
-    s = arena.summarize(ar["results"], ar["a"], ar["b"], Rules().target)
-    last = ar["results"][-1]
-    diff = sum(t["delta"][t["team_of_A"]] - t["delta"][1 - t["team_of_A"]] for t in last["tables"]) / 2
-    return {"ok": True, "played": len(ar["results"]), "deals": ar["deals"],
-            "deal": {"deal": last["deal"], "difference": diff},
-            "summary": _finite({k: s[k] for k in ("A", "B", "deals", "hands", "cancelled", "mean_per_hand",
-                                                   "paired_difference", "contracts", "games")
-                                if k in s} | {"loaded": s.get("loaded", {})})}
+    return {"ok": True, **arena.step(S.arena)}
 
 
-#: Answered with an awaitable (micropip installs asynchronously).
-ASYNC_OPS = {"load_bot": op_load_bot}
-
-OPS = {"bots": op_bots, "arena_start": op_arena_start, "arena_step": op_arena_step,
+OPS = {"arena_start": op_arena_start, "arena_step": op_arena_step, "bot_view": op_bot_view,
        "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "verify": op_verify, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
@@ -474,16 +389,8 @@ def _error(e):
         "params": {"detail": f"{type(e).__name__}: {str(e)[:200]}"}}}
 
 
-async def _answer_async(fn, req):
-    try:
-        return json.dumps(await fn(req))
-    except Exception as e:
-        return json.dumps(_error(e))
-
-
 def handle(text):
-    """One request (JSON text) -> its answer (JSON text); never raises.  An op of
-    ``ASYNC_OPS`` is answered with an awaitable of its JSON text (the worker awaits it)."""
+    """One request (JSON text) -> its answer (JSON text); never raises."""
     try:
         try:
             req = json.loads(text)
@@ -492,9 +399,6 @@ def handle(text):
         if not isinstance(req, dict):
             return json.dumps(_bad_request("op"))
         op = req.get("op")
-        if isinstance(op, str) and op in ASYNC_OPS:
-            _session(req)
-            return _answer_async(ASYNC_OPS[op], req)
         fn = OPS.get(op) if isinstance(op, str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))

@@ -1,24 +1,28 @@
 // Your bots (#bots): a bot of the player's own, a Python package with
 // choose(view, legal) (docs/bot-api.md), loaded as a wheel — a file the player
-// picks, or a URL of this site — into the engine's worker, where micropip
-// installs it; then seated at any of the three bot seats, and measured in a
-// duplicate arena against a built-in level.
+// picks, or a URL of this site — into the bots' sandbox (botbox.js: a worker
+// of an opaque origin, never the engine's); then seated at any of the three
+// bot seats, and measured in a duplicate arena against a built-in level.
 //
-// - A loaded bot lives in the worker for this visit.  Its wheel is kept on
+// - A loaded bot lives in the sandbox for this visit.  Its wheel is kept on
 //   this device (userbots.js) and listed here, so that after a reload (its
 //   seats are then played by the normal bot again) one click loads it again,
 //   offline too, and gives it back the seats the settings kept for it.
 // - The engine checks each of its decisions: an illegal answer, an exception
 //   or a decision over the time cap is played by the normal bot instead and
 //   said on the table (game.js) and here, with the bot's name.
-// - The arena plays in its own engine session ("arena"), one deal a request,
-//   so the game in progress is untouched and stays responsive; the figures are
-//   the engine's own (touti_core.bots.arena.summarize), as the command line
-//   prints them.
+// - The arena plays one deal a request, so the game in progress is untouched
+//   and stays responsive: built-in levels in the engine's own session
+//   ("arena"), a loaded bot in its sandbox (where the bot is); the figures are
+//   touti_core.bots.arena.summarize's, as the command line prints them.
+// - Forgetting a kept wheel gives its bots' seats back to the normal bot, in
+//   the stored settings too.
 
 import { h, fill } from "../dom.js";
 import { t, seatName } from "../i18n.js";
-import { saveSettings, loadSettings, seatLevels, levelName, LEVELS } from "../settings.js";
+import {
+  saveSettings, loadSettings, seatLevels, levelName, LEVELS, USER_LEVEL, dropUserLevels, normalize,
+} from "../settings.js";
 import {
   keptWheels, forgetWheel, loadWheel, acceptLoaded, wheelOfUrl, isWheelName, botErrorText,
   MAX_WHEEL,
@@ -29,7 +33,7 @@ const ARENA_SESSION = "arena";
 const signed = (x) => (x === null || x === undefined ? "—" : `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}`);
 
 export function mount(container, app) {
-  const { client, store } = app;
+  const { ownBots, store } = app;
   const status = h("p", { class: "bots-status", id: "bots-status", role: "status", dataset: { state: "idle" } });
   const file = h("input", { type: "file", id: "bots-file", accept: ".whl" });
   const url = h("input", { type: "text", id: "bots-url", autocomplete: "off", spellcheck: "false",
@@ -47,10 +51,8 @@ export function mount(container, app) {
     status.textContent = text;
   }
 
-  async function refresh() {
-    const ans = await client.call({ op: "bots" });
-    if (!alive || !ans.ok) return;
-    loaded = ans.loaded;
+  function refresh() {
+    loaded = ownBots.loaded();
     acceptLoaded(loaded);
     draw();
   }
@@ -61,7 +63,7 @@ export function mount(container, app) {
     say("loading", t("bots.load.loading", { file: filename }));
     let ans;
     try {
-      ans = await loadWheel(client, filename, data, app.storage);
+      ans = await loadWheel(ownBots, filename, data, app.storage);
     } catch (err) {
       ans = { ok: false, error: { code: "internal", message: String(err.message || err) } };
     }
@@ -71,7 +73,7 @@ export function mount(container, app) {
       say("failed", botErrorText(ans.error));
       return;
     }
-    loaded = ans.loaded;
+    loaded = ownBots.loaded();
     reseat(ans.bots.map((b) => b.level));
     const names = ans.bots.map((b) => b.name).join(", ");
     say("loaded", `${t("bots.load.done", { names, n: ans.bots.length })} ${ans.kept ? t("bots.load.kept") : t("bots.load.not_kept")}`);
@@ -132,7 +134,7 @@ export function mount(container, app) {
   }
 
   function botItem(bot) {
-    const fell = bot.problems.illegal + bot.problems.error + bot.problems.slow;
+    const fell = bot.problems.illegal + bot.problems.error + bot.problems.slow + bot.problems.hung;
     return h("li", { class: "bots-bot", dataset: { bot: bot.name, level: bot.level, decisions: bot.decisions, problems: fell } },
       h("strong", {}, bot.name), " ",
       h("span", { class: "bots-source" }, t("bots.loaded.source", { source: bot.source, version: bot.version || "?" })), " · ",
@@ -147,8 +149,16 @@ export function mount(container, app) {
       h("span", {}, w.filename, " ", t("bots.kept.bots", { names: w.bots.join(", ") })), " ",
       h("button", { type: "button", class: "act bots-kept-load", onclick: () => { if (!busyNow()) load(w.filename, w.data); } },
         t("bots.kept.load")), " ",
-      h("button", { type: "button", class: "act quiet bots-kept-forget", onclick: () => { forgetWheel(w.filename, app.storage); draw(); } },
+      h("button", { type: "button", class: "act quiet bots-kept-forget", onclick: () => forget(w) },
         t("bots.kept.forget")));
+  }
+
+  /** Forgets a kept wheel: its bots' seats go back to the normal bot, stored settings too. */
+  async function forget(w) {
+    await forgetWheel(w.filename, app.storage);
+    dropUserLevels(w.bots.map((name) => `user:${name}`), app.storage);
+    store.update({ settings: normalize(store.state.settings) });
+    if (alive) draw();
   }
 
   function draw() {
@@ -166,6 +176,7 @@ export function mount(container, app) {
     h("section", { class: "paper", "aria-labelledby": "bots-load-title" },
       h("h2", { id: "bots-load-title" }, t("bots.load.title")),
       h("p", {}, t("bots.load.help")),
+      h("p", { id: "bots-sandbox" }, t("bots.sandbox")),
       h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")), file),
       h("form", { class: "field", id: "bots-url-form", onsubmit: loadUrl },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,
@@ -188,7 +199,7 @@ export function mount(container, app) {
 
 /** The browser arena: a loaded bot (or a level) against a built-in level on N duplicate deals. */
 function arenaSection(app, loadedBots) {
-  const { client } = app;
+  const { client, ownBots } = app;
   const a = h("select", { id: "bots-arena-a" });
   const b = h("select", { id: "bots-arena-b" }, ...LEVELS.map((l) => h("option", { value: l, selected: l === "normal" }, levelName(l))));
   const deals = h("input", { type: "number", id: "bots-arena-deals", min: 1, max: 1000, value: 20 });
@@ -229,7 +240,7 @@ function arenaSection(app, loadedBots) {
       h("p", {}, t("bots.arena.played", { played: ans.played, deals: ans.deals, hands: s.hands,
         ma: s.mean_per_hand.A.toFixed(1), mb: s.mean_per_hand.B.toFixed(1) })),
       loaded ? h("p", { id: "bots-arena-fell" }, t("bots.arena.fell", {
-        fell: loaded.illegal + loaded.error + loaded.slow, n: loaded.decisions })) : null,
+        fell: loaded.illegal + loaded.error + loaded.slow + (loaded.hung || 0), n: loaded.decisions })) : null,
       h("p", {}, t("bots.arena.command"), " ", h("code", {}, command)),
     ]);
   }
@@ -245,7 +256,15 @@ function arenaSection(app, loadedBots) {
     progress.value = 0;
     result.dataset.state = "running";
     fill(result, [h("p", {}, t("bots.arena.starting"))]);
-    const first = await client.call({ op: "arena_start", session: ARENA_SESSION, ...params });
+    // a loaded bot plays its arena in its sandbox, the built-in levels in the engine
+    const own = USER_LEVEL.test(params.a);
+    const step = () => (own ? ownBots.arenaStep() : client.call({ op: "arena_step", session: ARENA_SESSION }));
+    let first;
+    try {
+      first = await (own ? ownBots.arenaStart(params) : client.call({ op: "arena_start", session: ARENA_SESSION, ...params }));
+    } catch (err) {
+      first = { ok: false, error: { code: "internal", message: String(err.message || err), params: {} } };
+    }
     if (my !== running) return;
     if (!first.ok) {
       result.dataset.state = "failed";
@@ -253,7 +272,12 @@ function arenaSection(app, loadedBots) {
       return stop();
     }
     for (;;) {
-      const ans = await client.call({ op: "arena_step", session: ARENA_SESSION });
+      let ans;
+      try {
+        ans = await step();
+      } catch (err) {
+        ans = { ok: false, error: { code: "internal", message: String(err.message || err), params: {} } };
+      }
       if (my !== running) return;
       if (!ans.ok) {
         result.dataset.state = "failed";
