@@ -1,6 +1,8 @@
 """The deal of the day (#daily) and duplicate challenges by link (#challenge):
 the same deals for everyone, results kept, compared, shared; bad links
-reported without touching the game in progress."""
+reported without touching the game in progress; a link whose bots did not
+play as the bots do is not verified and kept apart; no spoiler of a deal not
+played yet."""
 
 from __future__ import annotations
 
@@ -8,6 +10,9 @@ import datetime as dt
 import json
 
 from cspwait import csp_safe
+from touti_core import api
+from touti_core.bots import choose, seat_seed
+from touti_core.bots.verify import play_hand, verify_hand
 from webhelpers import FAST, play_out_hand, preset, settle, wait_ready
 
 
@@ -70,21 +75,38 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
     assert hands[0] != hands[2]          # the next date: another one
 
 
-def play_challenge(page, n: int) -> list[list[str]]:
-    """Plays every deal of the challenge on screen; returns the player's cards of each."""
-    cards = []
-    for i in range(n):
-        page.wait_for_selector("#challenge-play")
-        assert f"deal {i + 1} of {n}" in page.text_content("#challenge-play")
-        page.click("#challenge-play")
-        page.wait_for_selector("html[data-view='game']")
-        page.wait_for_function("((JSON.parse(localStorage.getItem('touti.game.v1')) || {}).of || {}).hand"
-                               f" === {i}")
-        cards.append(hand_now(page))
-        play_out_hand(page)
-        page.click("#panel-back")
-        page.wait_for_selector("html[data-view='challenge'] #challenge-table")
+def play_deal(page, i: int, n: int) -> list[str]:
+    """Plays deal ``i`` of the challenge on screen; returns the player's cards."""
+    page.wait_for_selector("#challenge-play")
+    assert f"deal {i + 1} of {n}" in page.text_content("#challenge-play")
+    page.click("#challenge-play")
+    page.wait_for_selector("html[data-view='game']")
+    page.wait_for_function("((JSON.parse(localStorage.getItem('touti.game.v1')) || {}).of || {}).hand"
+                           f" === {i}")
+    cards = hand_now(page)
+    play_out_hand(page)
+    page.click("#panel-back")
+    page.wait_for_selector("html[data-view='challenge'] #challenge-table")
     return cards
+
+
+def play_challenge(page, n: int, first: int = 0) -> list[list[str]]:
+    """Plays the deals of the challenge on screen from ``first``; returns the player's cards of each."""
+    return [play_deal(page, i, n) for i in range(first, n)]
+
+
+def cells(page, which: str) -> list[str]:
+    return page.eval_on_selector_all(f"#challenge-table tbody td.{which}", "els => els.map(e => e.textContent)")
+
+
+#: An init script that keeps every text the challenge's status line showed (window.__said).
+STATUS_TEXTS = """
+window.__said = [];
+new MutationObserver(() => {
+  const el = document.getElementById("challenge-status");
+  if (el && el.textContent && window.__said.at(-1) !== el.textContent) window.__said.push(el.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
 
 
 def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, browser, site):
@@ -98,6 +120,7 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
         a.select_option("#challenge-size", "4")
         a.click("#challenge-new")
         a_cards = play_challenge(a, 4)
+        cid = a.get_attribute("[data-challenge]", "data-challenge")
         a.fill("#challenge-name", "Amina")
         a.click("#challenge-share")
         a.wait_for_function("document.getElementById('challenge-link').textContent.includes('#challenge=')")
@@ -105,15 +128,33 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
         assert len(link) < 4000
         a_scores = a.eval_on_selector_all("#challenge-table tbody td.mine", "els => els.map(e => e.textContent.split(' ')[0])")
 
-        # the friend opens it: Amina's results, replayed by the friend's engine
+        # the friend opens it: the friend's engine checks Amina's play, deal by deal
+        b.add_init_script(STATUS_TEXTS)
         b.goto(link)
         wait_ready(b)
         b.wait_for_selector("#challenge-table")
-        assert "Amina" in b.text_content(".challenge-status")
-        theirs = b.eval_on_selector_all("#challenge-table tbody td.theirs", "els => els.map(e => e.textContent.split(' ')[0])")
-        assert theirs == a_scores
-        b_cards = play_challenge(b, 4)
+        assert b.get_attribute("#challenge-status", "data-verified") == "true"
+        assert "Amina" in b.text_content("#challenge-status")
+        said = b.evaluate("window.__said")
+        assert [f"Checking deal {k} of 4" in " ".join(said) for k in (1, 2, 3, 4)] == [True] * 4, said
+        # no spoiler: her scores and reviews stay hidden until Badr has played each deal
+        assert cells(b, "theirs") == ["played — play it to see"] * 4
+        assert b.locator("#challenge-table td.theirs a").count() == 0
+        assert b.text_content("#challenge-table tfoot td:nth-of-type(2)") == "0"
+        b_cards = [play_deal(b, 0, 4)]
+        assert cells(b, "theirs")[0].split(" ")[0] == a_scores[0]
+        assert b.get_attribute("#challenge-table tbody tr[data-hand='0'] td.theirs a", "href") == f"#review=challenge:{cid}:0:0"
+        assert cells(b, "theirs")[1:] == ["played — play it to see"] * 3
+        # nor by the review's route: deal 2 of hers shows no hand
+        b.evaluate(f"location.hash = '#review=challenge:{cid}:1:0'")
+        b.wait_for_function("document.querySelector('.review-status')?.textContent.includes('Play this deal')")
+        assert b.locator("#review-board, [data-card]").count() == 0
+        b.evaluate("location.hash = '#challenge'")
+        b.wait_for_selector("#challenge-table")
+        b_cards += play_challenge(b, 4, first=1)
         assert b_cards == a_cards            # the same deals
+        theirs = [x.split(" ")[0] for x in cells(b, "theirs")]
+        assert theirs == a_scores
         mine = b.eval_on_selector_all("#challenge-table tbody td.mine", "els => els.map(e => Number(e.textContent.split(' ')[0]))")
         diffs = b.eval_on_selector_all("#challenge-table tbody td.diff", "els => els.map(e => e.textContent)")
         assert diffs == [f"{d:+d}" if d else "0" for d in (m - int(x) for m, x in zip(mine, theirs))]
@@ -157,3 +198,75 @@ def test_a_tampered_challenge_link_is_reported_and_the_game_untouched(page, site
             assert "damaged or was changed" in page.text_content(".challenge-status")
         assert page.evaluate("localStorage.getItem('touti.game.v1')") == saved
         assert page.evaluate("localStorage.getItem('touti.challenges.v1')") is None
+
+
+SIMPLE = {"pass": "p", "concede": "x", "accept": "y", "refuse": "n", "no_signal": "sn", "no_ghna": "gn"}
+
+
+def compact(actions: list[dict]) -> str:
+    """Actions in the page's compact text (web/js/compact.js)."""
+    def token(a: dict) -> str:
+        s, k = str(a["seat"]), a["type"]
+        field = {"bid": ("b", "amount"), "announce": ("a", "signal"), "signal": ("s", "signal"),
+                 "trump": ("t", "suit"), "play": ("c", "card"), "ghna": ("g", "suit")}
+        if k in field:
+            letter, name = field[k]
+            return f"{s}{letter}{a[name]}"
+        return s + SIMPLE[k]
+    return ".".join(token(a) for a in actions)
+
+
+def by_hand(seed: int, levels: list[str]) -> list[dict]:
+    """The issue's forged hand: the person's seat played by the normal bot, the bots'
+    seats "played" by hand: they pass whenever they may, and throw their first legal card."""
+    d = api.deal_of(seed)
+    state = api.new_hand(d["hands"], d["dealer"], None)
+    while state["to_act"] is not None:
+        seat = state["to_act"]
+        v = api.view(state, seat)
+        if seat == 0:
+            action = choose(v, v["legal"], "normal", seat_seed(state, 0), table=[None, *levels])
+        else:
+            action = next((a for a in v["legal"] if a["type"] in ("pass", "no_signal", "no_ghna")), v["legal"][0])
+        state = api.act(state, action)
+    return [dict(a) for a in api.thaw(state["actions"])]
+
+
+def challenge_link(seed: int, levels: list[str], name: str, hands: list[list[dict]]) -> str:
+    return "#challenge=" + deflated({"v": 1, "s": seed, "n": 4, "r": {"target": 600}, "l": levels, "nm": name,
+                                     "h": [compact(h) for h in hands]})
+
+
+def kept_challenges(page) -> list[dict]:
+    return json.loads(page.evaluate("localStorage.getItem('touti.challenges.v1')") or '{"list": []}')["list"]
+
+
+def test_a_link_whose_bots_were_played_by_hand_is_not_verified_nor_kept_and_other_levels_are_apart(page, site):
+    preset(page, FAST)
+    seed, normal, easy = 4100, ["normal"] * 3, ["easy"] * 3
+    forged = [by_hand(seed + i, normal) for i in range(4)]
+    caught = verify_hand(seed, None, normal, forged[0])
+    assert not caught["ok"]
+    # an honest link: checked and kept
+    page.goto(site + challenge_link(seed, normal, "Hamid", [play_hand(seed + i, None, normal) for i in range(4)]))
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('challenge-status')?.dataset.verified === 'true'")
+    first = kept_challenges(page)
+    assert [[o["name"] for o in c["others"]] for c in first] == [["Hamid"]]
+
+    # the same deals, rules and bots, the bots' decisions chosen by hand: every action legal
+    page.evaluate(f"location.hash = {json.dumps(challenge_link(seed, normal, 'Eve', forged))}")
+    page.wait_for_function("document.getElementById('challenge-status')?.dataset.verified === 'false'")
+    said = page.text_content("#challenge-status")
+    assert "Not verified" in said and "Eve" in said and f"In deal 1, at move {caught['at'] + 1}," in said
+    assert kept_challenges(page) == first                  # neither kept nor merged with Hamid's
+    assert page.locator("#challenge-play-anyway").count() == 1
+
+    # other bots: another challenge, beside the first
+    page.evaluate(f"location.hash = {json.dumps(challenge_link(seed, easy, 'Farid', [play_hand(seed + i, None, easy) for i in range(4)]))}")
+    page.wait_for_function("document.getElementById('challenge-status')?.dataset.verified === 'true'")
+    both = kept_challenges(page)
+    assert len(both) == 2 and both[0] == first[0] and both[0]["id"] != both[1]["id"]
+    assert both[1]["levels"] == {"1": "easy", "2": "easy", "3": "easy"}
+    assert [o["name"] for o in both[1]["others"]] == ["Farid"]
+    assert page.get_attribute("[data-challenge]", "data-challenge") == both[1]["id"]

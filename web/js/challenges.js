@@ -6,10 +6,15 @@
 //
 // A link (#challenge=...) carries the challenge and one player's name and
 // play, hand by hand (every action of each hand played, in compact text),
-// deflate-compressed and base64url.  The receiver's engine replays each hand:
-// the results are the engine's, never the sender's word, and a link whose
-// play does not replay is reported as tampered.  Challenges are kept locally
-// (touti.challenges.v1), each with the plays of every player met.
+// deflate-compressed and base64url, and the help each hand was played with
+// (AIDS: a hint, a take-back).  The receiver's engine replays each hand and
+// asks every bot decision of it again of that bot (the bridge's "verify"):
+// the results are the engine's, never the sender's word; a link whose play
+// does not replay is reported as tampered, one whose bots did not play as
+// the bots do as not verified, and neither is kept.  A challenge is its deals,
+// rules and bots' levels (challengeId): other rules or levels make another
+// challenge.  Challenges are kept locally (touti.challenges.v1), each with the
+// plays of every player met.
 
 import { siteStore } from "./storage.js";
 import { linkSized, parseLinkJSON } from "./links.js";
@@ -17,6 +22,8 @@ import { linkSized, parseLinkJSON } from "./links.js";
 const KEY = "touti.challenges.v1";
 export const LINK_VERSION = 1;
 export const SIZES = [4, 8];
+/** The help a hand was played with, a bit each: a hint asked, a take-back used. */
+export const AIDS = { hint: 1, takeBack: 2 };
 /** The longest link payload read (characters), and the most bytes it may inflate to. */
 export const MAX_LINK = 20000;
 export const MAX_INFLATED = 100_000;
@@ -60,15 +67,17 @@ function unb64url(text) {
   return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
-/** A challenge and one player's play -> the link's payload text. */
-export async function encodeChallenge({ seed, n, rules, levels, name, hands }) {
+/** A challenge and one player's play (`aids`: each hand's AIDS bits, optional) -> the link's payload text. */
+export async function encodeChallenge({ seed, n, rules, levels, name, hands, aids = null }) {
   const data = { v: LINK_VERSION, s: seed, n, r: rules, l: [levels[1], levels[2], levels[3]], nm: name, h: hands };
+  if (aids && aids.some(Boolean)) data.a = aids.map((x) => x || 0);   // older pages ignore it
   return b64url(await pipe(new TextEncoder().encode(JSON.stringify(data)), new CompressionStream("deflate-raw")));
 }
 
 /**
- * The payload of a link -> {seed, n, rules, levels, name, hands}, or null
+ * The payload of a link -> {seed, n, rules, levels, name, hands, aids}, or null
  * when it cannot be read or has the wrong shape (the engine then checks the play).
+ * A link without `a` (an older page's) was played with no help it told of.
  */
 export async function decodeChallenge(text) {
   let data;
@@ -85,11 +94,13 @@ export async function decodeChallenge(text) {
       || !SIZES.includes(data.n) || !data.r || typeof data.r !== "object" || Array.isArray(data.r)
       || !Array.isArray(data.l) || data.l.length !== 3 || !data.l.every((x) => levels.includes(x))
       || typeof data.nm !== "string" || data.nm.length > 40 || !Array.isArray(data.h) || data.h.length !== data.n
-      || !data.h.every((x) => x === null || (typeof x === "string" && x.length < 4000))) {
+      || !data.h.every((x) => x === null || (typeof x === "string" && x.length < 4000))
+      || (data.a !== undefined && !(Array.isArray(data.a) && data.a.length === data.n
+        && data.a.every((x) => Number.isInteger(x) && x >= 0 && x <= 3)))) {
     return null;
   }
   return { seed: data.s, n: data.n, rules: data.r, levels: { 1: data.l[0], 2: data.l[1], 3: data.l[2] },
-    name: data.nm.trim() || "?", hands: data.h };
+    name: data.nm.trim() || "?", hands: data.h, aids: data.a || Array(data.n).fill(0) };
 }
 
 // ------------------------------------------------------------------ storage
@@ -106,15 +117,40 @@ function save(d, store) {
   return store.write(KEY, JSON.stringify(d));
 }
 
-export function challengeId(seed, n) {
-  return `${seed}-${n}`;
+/** JSON with every object's keys sorted: the same text for the same rules. */
+function canonical(x) {
+  if (Array.isArray(x)) return `[${x.map(canonical).join(",")}]`;
+  if (x && typeof x === "object") {
+    return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(x ?? null);
 }
 
-/** The challenge of (seed, n), created with its rules and levels if new. */
+/** What makes a challenge besides its deals: its rules and its bots. */
+function terms(rules, levels) {
+  return canonical([rules, levels[1], levels[2], levels[3]]);
+}
+
+/**
+ * A challenge's id: its deals (seed, n) and a hash (FNV-1a) of its rules and
+ * levels, so that a link with other rules or bots is another challenge.
+ */
+export function challengeId(seed, n, rules, levels) {
+  let hash = 0x811c9dc5;
+  for (const ch of terms(rules, levels)) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return `${seed}-${n}-${hash.toString(36)}`;
+}
+
+/**
+ * The challenge of (seed, n, rules, levels), created if new.  A challenge kept
+ * before ids named the rules and levels (id "seed-n") is the same one when
+ * its rules and levels are.
+ */
 export function ensureChallenge({ seed, n, rules, levels }, store = siteStore) {
   const d = loadChallenges(store);
-  const id = challengeId(seed, n);
-  let c = d.list.find((x) => x.id === id);
+  const id = challengeId(seed, n, rules, levels);
+  let c = d.list.find((x) => x.id === id)
+    || d.list.find((x) => x.id === `${seed}-${n}` && terms(x.rules, x.levels || {}) === terms(rules, levels));
   if (!c) {
     c = { id, seed, n, rules, levels, created: Date.now(), mine: Array(n).fill(null), others: [] };
     d.list.push(c);
@@ -127,16 +163,19 @@ export function getChallenge(id, store = siteStore) {
   return loadChallenges(store).list.find((x) => x.id === id) || null;
 }
 
-/** Keeps the player's play of hand `i` (compact actions and the engine's result). */
-export function recordMine(id, i, actions, result, store = siteStore) {
+/** Keeps the player's play of hand `i` (compact actions, the engine's result, the AIDS used). */
+export function recordMine(id, i, actions, result, store = siteStore, aids = 0) {
   const d = loadChallenges(store);
   const c = d.list.find((x) => x.id === id);
   if (!c || c.mine[i]) return false;
-  c.mine[i] = { actions, result };
+  c.mine[i] = { actions, result, aids };
   return save(d, store);
 }
 
-/** Keeps another player's play (checked by the engine: their results are its replays). */
+/**
+ * Keeps another player's play (checked by the engine: their results are its
+ * replays, each bot decision the bot's): [{actions, result, aids}|null].
+ */
 export function recordOther(id, name, plays, store = siteStore) {
   const d = loadChallenges(store);
   const c = d.list.find((x) => x.id === id);

@@ -4,13 +4,19 @@
 //
 // #challenge           the challenges kept here, a new one, the current one
 // #challenge=<link>    a friend's challenge (or answer): every hand of it is
-//                      replayed by the engine before anything is kept
+//                      replayed by the engine, and each bot decision asked
+//                      again of that bot, before anything is kept; a link
+//                      that fails is shown as not verified and never kept
+//
+// No spoiler: another player's score and review of a deal stay hidden until
+// the player has played that deal (the review route too: views/review.js).
 
 import { h, fill } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, seatName } from "../i18n.js";
+import { actionText, bubbleText } from "../log.js";
 import { randomSeed, normalizeRules } from "../settings.js";
 import {
-  SIZES, challengeId, decodeChallenge, encodeChallenge, ensureChallenge, getChallenge,
+  AIDS, SIZES, decodeChallenge, encodeChallenge, ensureChallenge, getChallenge,
   loadChallenges, recordOther,
 } from "../challenges.js";
 import { scoreOf } from "../daily.js";
@@ -26,33 +32,68 @@ function builtIn(levels) {
   return Object.fromEntries([1, 2, 3].map((s) => [s, BUILT_IN.includes(levels[s]) ? levels[s] : "normal"]));
 }
 
-/** The engine's replay of every hand of a friend's play: [{actions, result}|null], or null if one fails. */
-async function replay(app, c, hands) {
-  const out = [];
+/**
+ * Every hand of a friend's play checked by the engine (the bridge's "verify":
+ * replayed, each bot decision asked again of that bot), one request a deal so
+ * that the page stays live and says which deal it checks (`progress(k, of)`):
+ * {plays: [{actions, result, aids}|null]}, {bad: true} (a hand that does not
+ * replay or is not played to its end), {unverified: {deal, at, seat,
+ * expected, got}} (the first decision that is not its bot's), or {left: true}
+ * when the player left the screen (`alive()` false: the engine is freed).
+ */
+async function check(app, c, hands, aids, progress, alive) {
+  const levels = [c.levels[1], c.levels[2], c.levels[3]];
+  const of = hands.filter((x) => x !== null).length;
+  const plays = [];
   for (const [i, text] of hands.entries()) {
     if (text === null) {
-      out.push(null);
+      plays.push(null);
       continue;
     }
     const actions = decodeActions(text);
-    if (!actions) return null;
-    const ans = await app.client.call({ op: "deal", seed: c.seed + i, rules: c.rules, actions });
-    if (!ans.ok || !ans.result) return null;         // refused, or a hand not played to its end
-    out.push({ actions: text, result: ans.result });
+    if (!actions) return { bad: true };
+    if (!alive()) return { left: true };
+    progress(plays.filter(Boolean).length + 1, of);
+    const ans = await app.client.call({ op: "verify", seed: c.seed + i, rules: c.rules, levels, actions });
+    if (!ans.ok) return { bad: true };
+    if (!ans.verified) return { unverified: { deal: i + 1, ...ans.mismatch } };
+    if (!ans.result) return { bad: true };
+    plays.push({ actions: text, result: ans.result, aids: aids[i] || 0 });
   }
-  return out;
+  return { plays };
+}
+
+/** An action in words (a Ghna's by its bubble: its value is not in the action). */
+function said(a) {
+  return actionText(a) || `${seatName(a.seat)}: ${bubbleText(a)}`;
 }
 
 function scoreText(play) {
   return play ? String(scoreOf(play.result)) : "–";
 }
 
+/** The help a player's plays had (AIDS bits of any of them), in words beside their name; null with none. */
+function aidsBadge(plays) {
+  const bits = plays.reduce((b, p) => b | (p?.aids || 0), 0);
+  if (!bits) return null;
+  const words = [bits & AIDS.hint ? t("challenge.aid.hint") : null, bits & AIDS.takeBack ? t("challenge.aid.take_back") : null];
+  return h("span", { class: "badge aided", dataset: { aids: bits } }, words.filter(Boolean).join(" · "));
+}
+
+/** Another player's deal `i`: their score and review, hidden until the player has played it. */
+function theirCell(c, i, k, m, p) {
+  if (p && !m) return h("td", { class: "theirs", dataset: { hidden: "true" } }, t("challenge.hidden"));
+  return h("td", { class: "theirs" }, scoreText(p), p ? h("a", { class: "challenge-review",
+    href: `#review=challenge:${c.id}:${i}:${k}` }, ` ${t("history.review")}`) : null);
+}
+
 function table(c, me) {
   const others = c.others;
   return h("table", { class: "challenge-table", id: "challenge-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("challenge.hand")),
-      h("th", { scope: "col" }, me ? nameNode(me) : t("challenge.you")),
-      ...others.flatMap((o) => [h("th", { scope: "col" }, nameNode(o.name)), h("th", { scope: "col" }, t("challenge.diff"))]))),
+      h("th", { scope: "col" }, me ? nameNode(me) : t("challenge.you"), " ", aidsBadge(c.mine)),
+      ...others.flatMap((o) => [h("th", { scope: "col" }, nameNode(o.name), " ", aidsBadge(o.plays)),
+        h("th", { scope: "col" }, t("challenge.diff"))]))),
     h("tbody", {}, ...c.mine.map((m, i) => h("tr", { dataset: { hand: i } },
       h("th", { scope: "row" }, String(i + 1)),
       h("td", { class: "mine" }, scoreText(m), m ? h("a", { class: "challenge-review",
@@ -60,18 +101,18 @@ function table(c, me) {
       ...others.flatMap((o, k) => {
         const p = o.plays[i];
         const diff = m && p ? scoreOf(m.result) - scoreOf(p.result) : null;
-        return [h("td", { class: "theirs" }, scoreText(p), p ? h("a", { class: "challenge-review",
-          href: `#review=challenge:${c.id}:${i}:${k}` }, ` ${t("history.review")}`) : null),
-        h("td", { class: "diff" }, diff === null ? "–" : (diff > 0 ? `+${diff}` : String(diff)))];
+        return [theirCell(c, i, k, m, p),
+          h("td", { class: "diff" }, diff === null ? "–" : (diff > 0 ? `+${diff}` : String(diff)))];
       })))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("challenge.total")),
       h("td", {}, String(c.mine.reduce((s, m) => s + (m ? scoreOf(m.result) : 0), 0))),
-      ...others.flatMap((o) => [h("td", {}, String(o.plays.reduce((s, p) => s + (p ? scoreOf(p.result) : 0), 0))),
+      // theirs over the deals shown (those the player has played)
+      ...others.flatMap((o) => [h("td", {}, String(o.plays.reduce((s, p, i) => s + (p && c.mine[i] ? scoreOf(p.result) : 0), 0))),
         h("td", {}, "")]))));
 }
 
 export async function mount(container, app, payload) {
-  const status = h("p", { class: "challenge-status", role: "status" });
+  const status = h("p", { class: "challenge-status", id: "challenge-status", role: "status" });
   const body = h("div", { class: "challenge" });
   container.replaceChildren(screenHeader(t("screen.challenge")), status, body);
   let name = app.storage.read(NAME_KEY) || "";
@@ -98,7 +139,7 @@ export async function mount(container, app, payload) {
         }
         app.storage.write(NAME_KEY, name);
         const text = await encodeChallenge({ seed: c.seed, n: c.n, rules: c.rules, levels: c.levels, name,
-          hands: c.mine.map((m) => m.actions) });
+          hands: c.mine.map((m) => m.actions), aids: c.mine.map((m) => m.aids || 0) });
         const url = new URL(`#challenge=${text}`, location.href).href;
         link.textContent = url;
         try {
@@ -112,10 +153,12 @@ export async function mount(container, app, payload) {
       link)]);
   }
 
-  function list() {
+  /** The challenges kept and a new one (`first`: a section before them, or null). */
+  function list(first = null) {
     const all = [...loadChallenges(app.storage).list].reverse();
     const size = h("select", { id: "challenge-size" }, ...SIZES.map((n) => h("option", { value: n }, String(n))));
     fill(body, [
+      first,
       h("section", { class: "paper" }, h("h2", {}, t("challenge.new")), h("p", {}, t("challenge.new_about")),
         h("div", { class: "field" }, h("label", { for: "challenge-size" }, t("challenge.size")), size),
         h("button", { type: "button", class: "act primary", id: "challenge-new", onclick: () => {
@@ -133,20 +176,36 @@ export async function mount(container, app, payload) {
 
   if (payload) {
     status.textContent = t("challenge.checking");
+    status.dataset.checking = "true";
     const got = await decodeChallenge(payload);
     const c0 = got && { seed: got.seed, n: got.n, rules: normalizeRules(got.rules), levels: got.levels };
-    const plays = got && await replay(app, c0, got.hands);
+    const checked = got ? await check(app, c0, got.hands, got.aids, (k, of) => {
+      status.textContent = t("challenge.checking_deal", { n: k, total: of });
+    }, () => status.isConnected) : { bad: true };
+    if (checked.left || !status.isConnected) return {};       // another screen now: nothing kept
+    delete status.dataset.checking;
     history.replaceState(null, "", `${location.pathname}${location.search}#challenge`);
-    if (!got || !plays) {
+    if (checked.bad) {
       status.textContent = t("challenge.bad");
       status.dataset.bad = "true";
       list();
       return {};
     }
-    ensureChallenge(c0, app.storage);
-    recordOther(challengeId(c0.seed, c0.n), got.name, plays, app.storage);
+    if (checked.unverified) {          // kept apart: neither kept nor merged with a challenge
+      const u = checked.unverified;
+      setBidiText(status, t("challenge.unverified", { name: isolate(got.name), deal: u.deal, move: u.at + 1,
+        got: said(u.got), expected: said(u.expected) }));
+      status.dataset.verified = "false";
+      list(h("section", { class: "paper" }, h("p", {}, t("challenge.unverified_play")),
+        h("button", { type: "button", class: "act", id: "challenge-play-anyway",
+          onclick: () => show(ensureChallenge(c0, app.storage)) }, t("challenge.play_anyway"))));
+      return {};
+    }
+    const c = ensureChallenge(c0, app.storage);
+    recordOther(c.id, got.name, checked.plays, app.storage);
+    status.dataset.verified = "true";
     setBidiText(status, t("challenge.received", { name: isolate(got.name) }));
-    show(getChallenge(challengeId(c0.seed, c0.n), app.storage));
+    show(getChallenge(c.id, app.storage));
     return {};
   }
   // back from a hand of a challenge: show that challenge, else the list

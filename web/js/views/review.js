@@ -6,7 +6,8 @@
 // (touti_core/bots/review.py, the bridge's "review").
 //
 // #review=history:<game id>:<hand>            a hand of the history
-// #review=challenge:<challenge id>:<hand>:<who>   a challenge's hand ("me" or a friend's index)
+// #review=challenge:<challenge id>:<hand>:<who>   a challenge's hand ("me" or a friend's index);
+//                                                 a friend's only once the player has played that deal
 
 import { h, fill } from "../dom.js";
 import { t, cardName, seatName, refusalText, hintText } from "../i18n.js";
@@ -19,7 +20,11 @@ import { screenHeader } from "./common.js";
 
 const POS = ["south", "east", "north", "west"];
 
-/** The record and hand a payload names, with where to keep the figures: {record, hand, table, keep?}. */
+/**
+ * The record and hand a payload names, with where to keep the figures:
+ * {record, hand, table, keep?}; {hidden: true} for a friend's hand of a
+ * challenge's deal the player has not played yet (no spoiler); null.
+ */
 async function source(app, payload) {
   const [kind, id, a, b] = String(payload || "").split(":");
   if (kind === "history") {
@@ -33,6 +38,7 @@ async function source(app, payload) {
   if (kind === "challenge") {
     const c = getChallenge(id, app.storage);
     const i = Number(a);
+    if (c && b !== "me" && !c.mine[i]) return { hidden: true };
     const play = c && (b === "me" ? c.mine[i] : c.others[Number(b)]?.plays[i]);
     const actions = play && decodeActions(play.actions);
     if (!actions) return null;
@@ -52,8 +58,8 @@ export async function mount(container, app, payload) {
   const status = h("p", { class: "review-status", role: "status" }, t("review.loading"));
   container.replaceChildren(screenHeader(t("screen.review")), status);
   const src = await source(app, payload);
-  if (!src) {
-    status.textContent = t("review.none");
+  if (!src || src.hidden) {
+    status.textContent = t(src ? "review.spoiler" : "review.none");
     return {};
   }
   const ans = await app.client.call({ op: "review", record: src.record, hand: src.hand, seat: 0, table: src.table });
