@@ -141,13 +141,20 @@ export function createGame({
     run(my);
   }
 
-  /** Asks the engine's hint for the player's turn and highlights it. */
+  /** Asks the engine's hint for the player's turn and highlights it; true when a hint was shown. */
   async function askHint() {
-    if (state.busy) return;
+    if (state.busy) return false;
     const ans = await call({ op: "hint", table: tableLevels() });
-    if (!ans.ok) return update({ message: { kind: "refusal", text: refusalText(ans.error) } });
-    if (!ans.hint || state.settings.watch) return update({ message: { kind: "note", text: t("hint.none") }, hint: null });
+    if (!ans.ok) {
+      update({ message: { kind: "refusal", text: refusalText(ans.error) } });
+      return false;
+    }
+    if (!ans.hint || state.settings.watch) {
+      update({ message: { kind: "note", text: t("hint.none") }, hint: null });
+      return false;
+    }
     update({ hint: ans.hint.action, message: { kind: "hint", text: `${t("hint.title")}: ${hintText(ans.hint)}` } });
+    return true;
   }
 
   /** Tells the engine who plays which seat again, then lets the bots go on (watch mode changed). */
