@@ -67,6 +67,7 @@ export function recordGame(id, view, meta = {}, store = siteStore, now = Date.no
   game.updated = now;
   game.rules = view.rules;
   game.levels = meta.levels ?? game.levels ?? null;
+  game.of = meta.of ?? game.of ?? null;           // the day, or the challenge and its hand (to resume it)
   game.practice = game.practice || !!meta.practice;
   game.record = compactRecord(view.record);
   game.scores = view.scores;

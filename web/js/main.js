@@ -23,6 +23,7 @@ import {
   loadGame, loadPrevious, quarantineGame, saveGame, swapWithPrevious,
 } from "./save.js";
 import { readLink } from "./links.js";
+import { recordOf } from "./history.js";
 import { newGameId, recordGame, markPractice, markGame, openHistory, historyMode } from "./history.js";
 import { openWheels } from "./userbots.js";
 import { onAside, untoldItems } from "./aside.js";
@@ -87,7 +88,7 @@ function keep(view, seed) {
     const ended = current.hands >= 0 && view.history.length > current.hands;
     current.hands = view.history.length;
     recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
-      practice: current.practice });
+      of: current.of, practice: current.practice });
     if (ended && view.history.length === 1) handEnded(view);
   }
 }
@@ -249,12 +250,23 @@ const app = {
   },
   /**
    * Plays one deal on the table (the seed's first deal): `kind` "daily" or
-   * "challenge", the bots' `levels` fixed, `of` what it belongs to.
+   * "challenge", the bots' `levels` fixed, `of` what it belongs to.  Over a
+   * game in progress the player is asked first, and the replaced game is
+   * kept as the previous game (and stays in the history, to resume); the
+   * same deal still in progress on the table is simply shown again.
    */
   async playDeal(seed, { rules, levels, kind, of }) {
+    if (state.view && current.kind === kind && JSON.stringify(current.of) === JSON.stringify(of)
+        && gameInProgress(loadGame())) {
+      location.hash = "";
+      return;
+    }
+    if (!await mayReplace(kind)) return;
     location.hash = "";
     await startNew(seed, rules, kind, { levels, of });
   },
+  /** Resumes a game of the history on the table (asking first over another one): see resumeEntry. */
+  resumeGame: (entry) => resumeEntry(entry),
   /** The id of the challenge whose hand is on the table, or null. */
   currentChallenge: () => (current.kind === "challenge" ? current.of?.id ?? null : null),
 };
@@ -360,6 +372,101 @@ function askLink() {
     ]);
     d.addEventListener("cancel", () => resolve("keep"), { once: true });
   });
+}
+
+/** Asks before `what` ("daily", "challenge", "history") replaces the game in progress: resolves "open" or "keep". */
+function askReplace(what) {
+  return new Promise((resolve) => {
+    const d = openDialog("replace", t("replace.title", { what }), h("p", {}, t("replace.text")), [
+      [t("link.keep"), () => resolve("keep"), { id: "replace-keep" }],
+      [t("replace.go", { what }), () => resolve("open"), { class: "primary", id: "replace-go" }],
+    ]);
+    d.addEventListener("cancel", () => resolve("keep"), { once: true });
+  });
+}
+
+/**
+ * Has the player taken a decision in the game (or finished a hand of it)?  A
+ * game the page started by itself, where only the bots spoke, is not asked about.
+ */
+function playerActed(saved) {
+  const record = state.view ? state.view.record : saved.status === "ok" ? saved.save.record : null;
+  const actions = Array.isArray(record?.actions) ? record.actions : [];
+  return actions.some((a) => a && (a.seat === 0 || a.type === "next_hand"));
+}
+
+/** A deal of the day or a challenge's deal whose one hand is played: over (its phase stays hand_over). */
+function dealPlayed(saved) {
+  if (state.view) return current.kind !== "game" && state.view.history.length > 0;
+  return saved.status === "ok" && (saved.save.kind || "game") !== "game" && saved.save.phase === "hand_over";
+}
+
+/**
+ * Before `what` takes the table: over a game in progress that the player has
+ * begun they are asked (false: they keep it, and it is shown again); the game
+ * replaced becomes the previous game once the new one is saved (keep()), as
+ * with links.
+ */
+async function mayReplace(what) {
+  const saved = loadGame();
+  if (!gameInProgress(saved) || !playerActed(saved) || dealPlayed(saved)) return true;
+  if (await askReplace(what) === "keep") {
+    location.hash = "";
+    if (!state.view) await resumeSaved();
+    return false;
+  }
+  replaced = siteStore.read("touti.game.v1");
+  return true;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a game of the history belongs to, checked (it came from storage or an imported file). */
+function entryOf(kind, of) {
+  if (!of || typeof of !== "object") return null;
+  if (kind === "daily" && typeof of.day === "string" && DAY.test(of.day)) return { day: of.day };
+  if (kind === "challenge" && typeof of.id === "string" && Number.isInteger(of.hand) && of.hand >= 0) {
+    return { id: of.id, hand: of.hand };
+  }
+  return null;
+}
+
+/**
+ * Resumes a game of the history (`entry`: id, kind, levels, of, record) on
+ * the table: {ok: true}, {ok: false, kept: true} when the player keeps the
+ * game in progress, or {ok: false, reason} when its record is refused (the
+ * game in progress then goes on).  When it is the previous game, the
+ * previous game's save is used (it is saved at every action; the history at
+ * each hand's start) and the two games change places.
+ */
+async function resumeEntry(entry) {
+  if (!entry || typeof entry.id !== "string") return { ok: false, reason: "" };
+  if (entry.id === current.id && state.view) {         // already on the table
+    location.hash = "";
+    return { ok: true };
+  }
+  const previous = loadPrevious();
+  const fromPrevious = previous.status === "ok" && previous.save.gameId === entry.id;
+  const record = fromPrevious ? previous.save.record : recordOf(entry);
+  if (!record) return { ok: false, reason: t("history.damaged") };
+  if (!await mayReplace("history")) return { ok: false, kept: true };
+  if (fromPrevious && replaced === null) replaced = siteStore.read("touti.game.v1");
+  const meta = fromPrevious ? previous.save : entry;
+  const kind = ["daily", "challenge"].includes(meta.kind) ? meta.kind : "game";
+  const fixed = kind !== "game" && meta.levels && typeof meta.levels === "object" ? meta.levels : null;
+  location.hash = "";
+  Object.assign(current, { id: entry.id, kind, practice: !!meta.practice, hinted: !!meta.hinted,
+    ownBot: !!meta.ownBot, hands: -1, levels: fixed, of: entryOf(kind, meta.of) });
+  update({ practice: current.practice });
+  const r = await game.resume({ record, levels: fixed });
+  if (r.ok) {
+    if (fromPrevious && loadPrevious().save?.gameId === entry.id) siteStore.remove("touti.game.previous");
+    ui.bar.setPrevious(loadPrevious().status === "ok");
+    return { ok: true };
+  }
+  replaced = null;
+  await resumeSaved();               // the game in progress goes on
+  return { ok: false, reason: r.reason };
 }
 
 function showBadLink(reason) {

@@ -8,6 +8,7 @@ import { openDialog } from "../dialogs.js";
 import { loadHistory, clearHistory, mergeHistory } from "../history.js";
 import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
+import { isolate, bidiNodes } from "../bidi.js";
 
 function date(ms) {
   try {
@@ -37,23 +38,35 @@ function rulesText(rules) {
 
 function levelsText(levels) {
   if (!levels) return "";
-  return [1, 2, 3].map((s) => `${seatName(s)}: ${levelName(levels[s])}`).join(", ");
+  return [1, 2, 3].map((s) => `${seatName(s)}: ${isolate(levelName(levels[s]))}`).join(", ");   // a loaded bot's own name
 }
 
 function gameItem(game) {
-  const result = game.winner === null || game.winner === undefined
-    ? t("history.in_progress", { a: game.scores?.[0] ?? 0, b: game.scores?.[1] ?? 0 })
-    : t("history.result", { team: game.winner, a: game.scores[0], b: game.scores[1] });
+  const won = game.winner !== null && game.winner !== undefined;
+  const dealt = !won && game.kind !== "game" && game.hands.length > 0;     // a one-hand game ends with its hand
+  const result = won ? t("history.result", { team: game.winner, a: game.scores[0], b: game.scores[1] })
+    : t(dealt ? "history.hand_over" : "history.in_progress", { a: game.scores?.[0] ?? 0, b: game.scores?.[1] ?? 0 });
+  // a game in progress can be resumed (the screen asks the page: the "history-resume" event)
+  const resume = won || dealt ? null : h("button", { type: "button", class: "act history-resume",
+    dataset: { resume: game.id }, "aria-label": t("history.resume_named", { date: date(game.started) }),
+    onclick: (e) => e.currentTarget.dispatchEvent(new CustomEvent("history-resume", { bubbles: true, detail: game })) },
+  t("history.resume"));
   return h("li", { class: "paper history-game", dataset: { game: game.id, kind: game.kind } },
     h("h2", {}, date(game.started), game.practice ? h("span", { class: "badge practice" }, t("bar.practice")) : null,
       game.kind !== "game" ? h("span", { class: "badge" }, t(`history.kind.${game.kind}`)) : null),
-    h("p", { class: "history-meta" }, [result, rulesText(game.rules), levelsText(game.levels)].filter(Boolean).join(" · ")),
+    h("p", { class: "history-meta" }, bidiNodes([result, rulesText(game.rules), levelsText(game.levels)].filter(Boolean).join(" · ")),
+      resume ? " " : null, resume),
     h("ol", { class: "history-hands" }, ...game.hands.map((hand) => handLine(game, hand))));
 }
 
 export function mount(container, app) {
   const list = h("ol", { class: "history-list", id: "history-list" });
   const status = h("p", { class: "history-status", role: "status" });
+  list.addEventListener("history-resume", async (e) => {
+    status.textContent = "";
+    const r = await app.resumeGame(e.detail);
+    if (!r.ok && !r.kept) status.textContent = t("history.resume_bad", { reason: r.reason || "?" });
+  });
   const file = h("input", { type: "file", accept: "application/json,.json", id: "history-file", class: "sr-only" });
 
   function draw() {
