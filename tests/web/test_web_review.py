@@ -9,7 +9,7 @@ from touti_core import api
 from touti_core.bots.review import review_hand
 
 from test_web_deals import play_out_hand
-from webhelpers import FAST, preset, settle, wait_ready
+from webhelpers import FAST, preset, settle, stored_games, wait_ready
 
 
 def test_the_review_shows_all_cards_and_each_cards_cost(page, site):
@@ -45,7 +45,7 @@ def test_the_review_shows_all_cards_and_each_cards_cost(page, site):
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"document.getElementById('review-trick').dataset.key === '{len(expected['tricks']) - 1}'")
     # the figures are kept for the statistics
-    history = json.loads(page.evaluate("localStorage.getItem('touti.history.v1')"))
-    assert history["games"][-1]["hands"][0]["review"] == {"lost_auction": expected["lost_auction"],
-                                                          "lost_play": expected["lost_play"]}
+    games = stored_games(page, "g => g.length && g.at(-1).hands[0].review")
+    assert games[-1]["hands"][0]["review"] == {"lost_auction": expected["lost_auction"],
+                                               "lost_play": expected["lost_play"]}
     assert api.from_record(record)["phase"] in ("hand_over", "game_over")

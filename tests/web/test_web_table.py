@@ -8,7 +8,7 @@ import json
 
 from touti_core import api
 
-from webhelpers import FAST, preset, record_fragment, settle, wait_ready
+from webhelpers import FAST, preset, record_fragment, settle, stored_games, wait_ready
 
 
 def to_player_card(page):
@@ -87,15 +87,15 @@ def test_finished_hands_are_kept_in_the_history_across_a_reload(page, site):
     settle(page)
     page.click("#hand button[data-card='1O']")
     assert settle(page) in ("hand_over", "game_over")
-    history = json.loads(page.evaluate("localStorage.getItem('touti.history.v1')"))
-    assert history["format"] == "touti-history/1" and len(history["games"]) == 1
-    game = history["games"][0]
-    assert len(game["hands"]) == 1 and game["hands"][0]["result"]["made"] is True
+    games = stored_games(page, "g => g.length === 1 && g[0].hands.length === 1")     # in IndexedDB
+    game = games[0]
+    assert game["hands"][0]["result"]["made"] is True
     assert isinstance(game["record"]["actions"], str)       # kept compact
+    assert page.evaluate("localStorage.getItem('touti.history.v1')") is None
     page.reload()
     wait_ready(page)
     settle(page)
-    assert json.loads(page.evaluate("localStorage.getItem('touti.history.v1')"))["games"][0]["hands"] == game["hands"]
+    assert stored_games(page)[0]["hands"] == game["hands"]
 
 
 def test_history_and_stats_screens_export_import_and_clear(page, site, tmp_path):
@@ -121,7 +121,7 @@ def test_history_and_stats_screens_export_import_and_clear(page, site, tmp_path)
     page.click("#history-clear")
     page.click("#history-clear-yes")
     page.wait_for_function("!document.querySelector('.history-game')")
-    assert page.evaluate("localStorage.getItem('touti.history.v1')") is None
+    assert stored_games(page) == []
     page.set_input_files("#history-file", str(path))
     page.wait_for_selector(".history-game")
     assert "1 game added" in page.text_content(".history-status")

@@ -64,6 +64,31 @@ def preset(page, settings: dict | None = None, save: dict | None = None) -> None
                          "sessionStorage.setItem('touti-test-preset', '1');" + script + "}")
 
 
+#: The games of the history the page keeps in IndexedDB (web/js/history.js),
+#: oldest first; [] when there is no database yet (none is created here).
+STORED_GAMES = """() => new Promise((resolve, reject) => {
+  const req = indexedDB.open('touti');
+  req.onupgradeneeded = () => req.transaction.abort();
+  req.onerror = () => (req.error?.name === 'AbortError' ? resolve([]) : reject(req.error));
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('games')) { db.close(); resolve([]); return; }
+    const all = db.transaction('games').objectStore('games').getAll();
+    all.onsuccess = () => {
+      db.close();
+      resolve(all.result.sort((a, b) => (a.started - b.started) || (a.id < b.id ? -1 : 1)));
+    };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+
+def stored_games(page, condition: str = "() => true") -> list[dict]:
+    """The history's games kept in IndexedDB, once ``condition`` (a JS function
+    of the list) holds: the page writes them asynchronously."""
+    return page.wait_for_function(f"({STORED_GAMES})().then(g => ({condition})(g) && g)").json_value()
+
+
 def record_fragment(record: dict) -> str:
     data = base64.urlsafe_b64encode(json.dumps(record).encode()).decode().rstrip("=")
     return f"#record={data}"

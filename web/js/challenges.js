@@ -17,6 +17,7 @@
 // plays of every player met.
 
 import { siteStore } from "./storage.js";
+import { readKept } from "./aside.js";
 import { linkSized, parseLinkJSON } from "./links.js";
 
 const KEY = "touti.challenges.v1";
@@ -104,12 +105,9 @@ export async function decodeChallenge(text) {
 }
 
 // ------------------------------------------------------------------ storage
+/** The challenges kept; a kept text that cannot be read is set aside (aside.js), never written over. */
 export function loadChallenges(store = siteStore) {
-  try {
-    const d = JSON.parse(store.read(KEY) || "null");
-    if (d && Array.isArray(d.list)) return d;
-  } catch { /* a fresh start */ }
-  return { list: [] };
+  return readKept(KEY, (d) => (d && typeof d === "object" && Array.isArray(d.list) ? d : null), store) || { list: [] };
 }
 
 function save(d, store) {

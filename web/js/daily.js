@@ -5,6 +5,7 @@
 // (touti.daily.v1).
 
 import { siteStore } from "./storage.js";
+import { readKept } from "./aside.js";
 
 const KEY = "touti.daily.v1";
 export const DAILY_LEVELS = { 1: "normal", 2: "normal", 3: "normal" };
@@ -25,12 +26,11 @@ export function seedOfDay(day) {
   return hash;
 }
 
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+
+/** The days played; a kept text that cannot be read is set aside (aside.js), never written over. */
 export function loadDaily(store = siteStore) {
-  try {
-    const d = JSON.parse(store.read(KEY) || "null");
-    if (d && typeof d === "object" && d.days && typeof d.days === "object") return d;
-  } catch { /* a fresh start */ }
-  return { days: {} };
+  return readKept(KEY, (d) => (isObject(d) && isObject(d.days) ? d : null), store) || { days: {} };
 }
 
 /** The score of a hand for the player's team: what it scored minus what the others did. */

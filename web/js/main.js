@@ -88,7 +88,7 @@ function keep(view, seed) {
     const ended = current.hands >= 0 && view.history.length > current.hands;
     current.hands = view.history.length;
     recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
-      of: current.of, practice: current.practice });
+      of: current.of, practice: current.practice }).catch(() => siteStore.setStatus("full"));
     if (ended && view.history.length === 1) handEnded(view);
   }
 }
@@ -121,7 +121,7 @@ async function takeBack() {
     return;
   }
   current.practice = true;
-  markPractice(current.id);
+  markPractice(current.id).catch(() => {});
   update({ practice: true });
   await game.resume({ record: { ...v.record, actions: actions.slice(0, i) } });
   update({ message: { kind: "note", text: t("takeback.done") } });
@@ -157,6 +157,8 @@ async function relabel(lang) {
   if (state.view) for (const line of replayLines(state.view)) ui.log.line(line);
   $("#boot-retry").textContent = t("boot.retry");
   document.title = t("app.title");
+  storageNotice();
+  showAside(untoldItems());
   update({ message: null });
   store.flush();
   await router.show(routeOf(location.hash));
@@ -324,12 +326,16 @@ window.addEventListener("online", () => ui.bar?.setOffline(false));
 window.addEventListener("offline", () => ui.bar?.setOffline(true));
 
 // ----------------------------------------------------------- storage notice
-function storageNotice(status) {
+/** The history and the wheels stay in localStorage (IndexedDB unavailable): storage is limited. */
+let storageLimited = false;
+
+function storageNotice(status = siteStore.status) {
   const el = $("#notice");
-  const text = status === "blocked" ? t("storage.blocked") : status === "full" ? t("storage.full") : "";
+  const text = status === "blocked" ? t("storage.blocked") : status === "full" ? t("storage.full")
+    : storageLimited ? t("storage.limited") : "";
   el.hidden = !text;
   el.textContent = text;
-  el.dataset.storage = status;
+  el.dataset.storage = status === "ok" && storageLimited ? "limited" : status;
 }
 
 // --------------------------------------------------------- saves and links
@@ -547,6 +553,7 @@ async function firstGame() {
   else await resumeSaved();
   if (first) welcome();
   ui.bar.setPrevious(loadPrevious().status === "ok");
+  await keptOpen;                      // the screens read the history and the wheels
   window.addEventListener("hashchange", () => {
     const next = takeLink();
     if (next) openLink(next).catch(linkFailed);
@@ -624,6 +631,14 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "h" || event.key === "H") game.askHint();
 });
 siteStore.onStatus(storageNotice);
+// what cannot be read is set aside and the player told once (aside.js); the history and the wheels open in IndexedDB
+onAside(() => showAside(untoldItems()));
+showAside(untoldItems());
+const keptOpen = Promise.all([openHistory(), openWheels()]).catch(() => {});
+historyMode().then((mode) => {
+  storageLimited = mode === "local" && siteStore.status === "ok";
+  storageNotice();
+}, () => {});
 unlockOnGesture();
 progress("runtime");
 update({});

@@ -22,6 +22,8 @@ export class Store {
     this.backend = backend;
     this.status = "ok";
     this.listeners = [];
+    /** Keys holding a damaged value that could not be copied aside: never written over in this visit (aside.js). */
+    this.held = new Set();
   }
 
   onStatus(fn) {
@@ -70,8 +72,26 @@ export class Store {
     }
   }
 
+  /** The keys kept (none when the storage is blocked). */
+  keys() {
+    const s = this.storage();
+    const out = [];
+    if (!s) return out;
+    try {
+      for (let i = 0; i < s.length; i += 1) {
+        const key = s.key(i);
+        if (key !== null) out.push(key);
+      }
+    } catch { /* what could be read */ }
+    return out;
+  }
+
   /** Writes `text`; on a full storage frees our stale copies and tries again. */
   write(key, text) {
+    if (this.held.has(key)) {            // its damaged value is kept where it is (aside.js)
+      this.setStatus("full");
+      return false;
+    }
     const s = this.storage();
     if (!s) return false;
     try {
@@ -104,6 +124,7 @@ export class Store {
   }
 
   remove(key) {
+    if (this.held.has(key)) return;
     const s = this.storage();
     if (!s) return;
     try {

@@ -34,25 +34,79 @@ export function toBase64(bytes) {
   return btoa(text);
 }
 
-/** The wheels kept on this device: [{filename, data (base64), bots: [names], at}]. */
-export function keptWheels(store = siteStore) {
+const isWheel = (w) => !!w && typeof w === "object" && typeof w.filename === "string" && WHEEL_NAME.test(w.filename)
+  && typeof w.data === "string" && Array.isArray(w.bots);
+const newestFirst = (a, b) => (b.at || 0) - (a.at || 0);
+const checkList = (list) => (Array.isArray(list) ? list.filter(isWheel) : null);
+
+/** The database of the kept wheels and this visit's copy of them, once openWheels() has read them (else localStorage). */
+let wheelDB = null;
+let inDB = null;
+const usesDB = (store) => inDB !== null && store === siteStore;
+
+/**
+ * Reads the kept wheels from IndexedDB, after copying in those kept in
+ * localStorage (which are removed once copied and checked); call it once at
+ * start-up.  Resolves "idb", or "local" when they stay in localStorage.
+ */
+export async function openWheels(store = siteStore, db = () => keptDB()) {
+  const conn = await db();
+  if (!conn) return "local";
   try {
-    const list = JSON.parse(store.read(KEY) || "[]");
-    return Array.isArray(list) ? list.filter((w) => w && WHEEL_NAME.test(w.filename)
-      && typeof w.data === "string" && Array.isArray(w.bots)) : [];
+    const old = readKept(KEY, checkList, store) || [];
+    if (old.length) {
+      await transact(conn, "wheels", "readwrite", async ({ wheels }) => {
+        for (const w of old) {
+          const have = await request(wheels.get(w.filename));
+          if (!isWheel(have) || (w.at || 0) > (have.at || 0)) wheels.put(w);
+        }
+      });
+    }
+    const all = (await transact(conn, "wheels", "readonly", ({ wheels }) => request(wheels.getAll())))
+      .filter(isWheel).sort(newestFirst);
+    if (!old.every((w) => all.some((x) => x.filename === w.filename))) return "local";
+    if (store.read(KEY) !== null) store.remove(KEY);
+    wheelDB = conn;
+    inDB = all.slice(0, MAX_KEPT);
+    return "idb";
   } catch {
-    return [];
+    return "local";                 // the localStorage list stays as it is
   }
 }
 
-/** Keeps a wheel (replacing one of the same file name); false when it could not be kept. */
-function keepWheel(entry, store) {
+/** The wheels kept on this device: [{filename, data (base64), bots: [names], at}], the newest first. */
+export function keptWheels(store = siteStore) {
+  if (usesDB(store)) return inDB.map((w) => ({ ...w }));
+  return readKept(KEY, checkList, store) || [];
+}
+
+/** Keeps a wheel (replacing one of the same file name); resolves false when it could not be kept. */
+async function keepWheel(entry, store) {
   if (entry.data.length > (MAX_KEPT_BYTES * 4) / 3 + 4) return false;
+  if (usesDB(store)) {
+    try {
+      inDB = await transact(wheelDB, "wheels", "readwrite", async ({ wheels }) => {
+        const others = (await request(wheels.getAll())).filter((w) => isWheel(w) && w.filename !== entry.filename)
+          .sort(newestFirst);
+        wheels.put(entry);
+        for (const w of others.slice(MAX_KEPT - 1)) wheels.delete(w.filename);
+        return [entry, ...others.slice(0, MAX_KEPT - 1)];
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
   const list = [entry, ...keptWheels(store).filter((w) => w.filename !== entry.filename)].slice(0, MAX_KEPT);
   return store.write(KEY, JSON.stringify(list));
 }
 
 export function forgetWheel(filename, store = siteStore) {
+  if (usesDB(store)) {
+    inDB = inDB.filter((w) => w.filename !== filename);
+    transact(wheelDB, "wheels", "readwrite", ({ wheels }) => request(wheels.delete(filename))).catch(() => {});
+    return;
+  }
   store.write(KEY, JSON.stringify(keptWheels(store).filter((w) => w.filename !== filename)));
 }
 

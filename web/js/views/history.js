@@ -1,14 +1,23 @@
-// The history (#history): every game kept on this device, newest first, with
-// its date, rules, bots and each hand's contract and result; each hand opens
-// its review.  Export and import as a JSON file; clear with a confirmation.
+// The history (#history): every game kept on this device, newest first (a
+// page of them at a time), with its date, rules, bots and each hand's
+// contract and result; each hand opens its review.  Export (every game) and
+// import as a JSON file: an import says what it added, what was already
+// there, what it refused and what it could not keep.  Clear with a
+// confirmation.  What was set aside because it could not be read (aside.js)
+// is listed here, to download or delete.
 
-import { h, fill } from "../dom.js";
+import { h } from "../dom.js";
 import { t, seatName, suitName } from "../i18n.js";
 import { openDialog } from "../dialogs.js";
 import { loadHistory, clearHistory, mergeHistory } from "../history.js";
+import { asideItems, dropAside } from "../aside.js";
+import { asideLabel, downloadAside } from "../aside-notice.js";
 import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
 import { isolate, bidiNodes } from "../bidi.js";
+
+/** How many games are drawn at a time. */
+export const PAGE = 100;
 
 function date(ms) {
   try {
@@ -59,24 +68,71 @@ function gameItem(game) {
     h("ol", { class: "history-hands" }, ...game.hands.map((hand) => handLine(game, hand))));
 }
 
-export function mount(container, app) {
+/** An import's report in words. */
+export function importText(r) {
+  if (!r) return t("history.import.bad");
+  const parts = [t("history.import.done", { n: r.added })];
+  if (r.already) parts.push(t("history.import.already", { n: r.already }));
+  if (r.refused) parts.push(t("history.import.refused", { n: r.refused }));
+  if (r.over) parts.push(t(r.failed ? "history.import.full" : "history.import.over", { n: r.over, max: r.max }));
+  return parts.join(" ");
+}
+
+export async function mount(container, app) {
   const list = h("ol", { class: "history-list", id: "history-list" });
+  const count = h("p", { class: "history-count", id: "history-count" });
   const status = h("p", { class: "history-status", role: "status" });
   list.addEventListener("history-resume", async (e) => {
     status.textContent = "";
     const r = await app.resumeGame(e.detail);
     if (!r.ok && !r.kept) status.textContent = t("history.resume_bad", { reason: r.reason || "?" });
   });
+  const more = h("button", { type: "button", class: "act", id: "history-more", hidden: true });
+  const aside = h("section", { class: "paper history-aside", id: "history-aside", hidden: true });
   const file = h("input", { type: "file", accept: "application/json,.json", id: "history-file", class: "sr-only" });
+  let games = [];
+  let shown = 0;
 
-  function draw() {
-    const games = [...loadHistory(app.storage).games].reverse();
-    fill(list, games.map(gameItem));
-    if (!games.length) status.textContent = t("history.empty");
+  function page() {
+    shown = Math.min(games.length, shown + PAGE);
+    list.append(...games.slice(list.children.length, shown).map(gameItem));
+    const left = games.length - shown;
+    more.hidden = left <= 0;
+    more.textContent = t("history.more", { n: Math.min(PAGE, left) });
   }
 
-  function exportFile() {
-    const data = JSON.stringify(loadHistory(app.storage), null, 1);
+  async function draw() {
+    games = [...(await loadHistory()).games].reverse();
+    list.replaceChildren();
+    shown = 0;
+    page();
+    count.textContent = games.length ? t("history.count", { n: games.length }) : t("history.empty");
+    drawAside();
+  }
+
+  function drawAside() {
+    const items = asideItems(app.storage);
+    aside.hidden = !items.length;
+    aside.replaceChildren(...(items.length ? [
+      h("h2", {}, t("aside.heading")),
+      h("p", {}, t("aside.text")),
+      h("ul", { class: "aside-items" }, ...items.map((item) => h("li", { dataset: { key: item.key } },
+        h("span", {}, item.at ? t("aside.item", { what: asideLabel(item), date: date(item.at) }) : asideLabel(item)), " ",
+        h("button", { type: "button", class: "act quiet aside-download",
+          "aria-label": t("aside.download_named", { what: asideLabel(item) }),
+          onclick: () => downloadAside(item, app.storage) }, t("aside.download")),
+        item.key !== item.of ? h("button", { type: "button", class: "act quiet aside-delete",
+          "aria-label": t("aside.delete_named", { what: asideLabel(item) }),
+          onclick: () => openDialog("aside-delete", t("aside.delete"), h("p", {}, t("aside.delete.confirm")), [
+            [t("settings.cancel"), null],
+            [t("aside.delete"), () => { dropAside(item.key, app.storage); drawAside(); },
+              { class: "primary danger", id: "aside-delete-yes" }],
+          ]) }, t("aside.delete")) : null))),
+    ] : []));
+  }
+
+  async function exportFile() {
+    const data = JSON.stringify(await loadHistory(), null, 1);
     const a = h("a", { href: URL.createObjectURL(new Blob([data], { type: "application/json" })),
       download: `touti-history-${new Date().toISOString().slice(0, 10)}.json` });
     document.body.append(a);
@@ -87,14 +143,16 @@ export function mount(container, app) {
   file.addEventListener("change", async () => {
     const f = file.files?.[0];
     if (!f) return;
-    let added = -1;
+    let report = null;
     try {
-      added = mergeHistory(JSON.parse(await f.text()), app.storage);
-    } catch { /* not JSON: said below */ }
-    status.textContent = added < 0 ? t("history.import.bad") : t("history.import.done", { n: added });
+      report = await mergeHistory(JSON.parse(await f.text()));
+    } catch { /* not JSON, or not kept: said below */ }
+    status.textContent = importText(report);
     file.value = "";
-    draw();
+    await draw();
   });
+
+  more.addEventListener("click", page);
 
   container.replaceChildren(
     screenHeader(t("screen.history"),
@@ -105,10 +163,13 @@ export function mount(container, app) {
       h("button", { type: "button", class: "act quiet", id: "history-clear", onclick: () => openDialog("clear",
         t("history.clear"), h("p", {}, t("history.clear.confirm")), [
           [t("settings.cancel"), null],
-          [t("history.clear"), () => { clearHistory(app.storage); draw(); status.textContent = t("history.cleared"); },
-            { class: "primary", id: "history-clear-yes" }],
+          [t("history.clear"), async () => {
+            await clearHistory();
+            await draw();
+            status.textContent = t("history.cleared");
+          }, { class: "primary", id: "history-clear-yes" }],
         ]) }, t("history.clear"))),
-    status, list);
-  draw();
+    status, count, list, more, aside);
+  await draw();
   return {};
 }

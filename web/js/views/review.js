@@ -13,7 +13,7 @@ import { h, fill } from "../dom.js";
 import { t, cardName, seatName, refusalText, hintText } from "../i18n.js";
 import { cardImg } from "../cardart.js";
 import { actionText } from "../log.js";
-import { loadHistory, recordOf, keepReview } from "../history.js";
+import { getGame, recordOf, keepReview } from "../history.js";
 import { getChallenge } from "../challenges.js";
 import { decodeActions } from "../compact.js";
 import { screenHeader } from "./common.js";
@@ -28,12 +28,13 @@ const POS = ["south", "east", "north", "west"];
 async function source(app, payload) {
   const [kind, id, a, b] = String(payload || "").split(":");
   if (kind === "history") {
-    const game = loadHistory(app.storage).games.find((g) => g.id === id);
+    const game = await getGame(id);
     const record = game && recordOf(game);
     const hand = Number(a);
     if (!record || !game.hands[hand]) return null;
     const levels = game.levels || { 1: "normal", 2: "normal", 3: "normal" };
-    return { record, hand, table: [null, levels[1], levels[2], levels[3]], keep: (r) => keepReview(id, hand, r, app.storage) };
+    return { record, hand, table: [null, levels[1], levels[2], levels[3]],
+      keep: (r) => keepReview(id, hand, r).catch(() => false) };
   }
   if (kind === "challenge") {
     const c = getChallenge(id, app.storage);

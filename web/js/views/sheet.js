@@ -7,7 +7,8 @@
 // this screen collects the entries, shows the engine's results and refusals,
 // and keeps the sheets in the site's storage (touti.sheets.index lists the
 // ids, touti.sheets.<id> holds a sheet), or for this visit only when the
-// browser keeps nothing.
+// browser keeps nothing.  An index that cannot be read is set aside (aside.js)
+// and made again from the sheets kept.
 //
 // #sheet=<base64url JSON> shares a sheet: opening it imports a copy as a new
 // sheet (never over one); a link the engine cannot read is reported.
@@ -19,6 +20,7 @@ import { ruleSchema, defaultRules, TARGETS } from "../settings.js";
 import { openDialog } from "../dialogs.js";
 import { screenHeader } from "./common.js";
 import { isolate, bidiNodes, setBidiText } from "../bidi.js";
+import { readKept } from "../aside.js";
 
 const PREFIX = "touti.sheets.";
 const INDEX = `${PREFIX}index`;
@@ -42,9 +44,18 @@ function sheetStore(storage) {
       return null;
     }
   };
+  const isId = (id) => typeof id === "string" && /^s[a-z0-9]{1,24}$/.test(id);
   function ids() {
-    const stored = parse(INDEX);
-    if (Array.isArray(stored)) mem.index = stored.filter((id) => typeof id === "string" && /^s[a-z0-9]{1,24}$/.test(id));
+    const stored = readKept(INDEX, (v) => (Array.isArray(v) ? v : null), storage);
+    if (stored === null) {
+      // a damaged index is set aside (aside.js); the sheets are still there: the list is made again from them
+      const found = storage.keys().filter((k) => k.startsWith(PREFIX) && isId(k.slice(PREFIX.length)))
+        .map((k) => k.slice(PREFIX.length));
+      mem.index = [...new Set([...mem.index, ...found])];
+      storage.write(INDEX, JSON.stringify(mem.index));
+    } else if (stored !== undefined) {
+      mem.index = stored.filter(isId);
+    }
     return [...mem.index];
   }
   /** A sheet (null: damaged; undefined: none). */

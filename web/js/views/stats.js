@@ -81,8 +81,8 @@ function opponents(g) {
   return [1, 2, 3].map((s) => l[s] || "normal");
 }
 
-export function mount(container, app) {
-  const games = loadHistory(app.storage).games;
+export async function mount(container) {
+  const games = (await loadHistory()).games;
   const groups = new Map();
   for (const g of games) {
     const key = opponents(g).join("/");

@@ -1,0 +1,244 @@
+"""What the page keeps on the device is never lost: a kept text that cannot be
+read (a history cut short, another format version, a damaged index) is set
+aside as it was and the player told once, with the rest intact; the history
+moves to IndexedDB without losing a game (a failed copy leaves the old one as
+it was); an import never drops the player's games and says what it did; a
+browser without IndexedDB keeps the history as before and says storage is
+limited."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from webhelpers import FAST, preset, record_fragment, settle, stored_games, wait_ready
+
+HISTORY = "touti.history.v1"
+
+
+def keep_once(page, items: dict[str, str]) -> None:
+    """Stores ``items`` in localStorage before the page's scripts run, on the first load only."""
+    script = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in items.items())
+    page.add_init_script("if (!sessionStorage.getItem('touti-test-kept')) {"
+                         "sessionStorage.setItem('touti-test-kept', '1');" + script + "}")
+
+
+def game(gid: str, started: int) -> dict:
+    """A game entry of the history (with no hand), as history.js writes it."""
+    return {"id": gid, "started": started, "updated": started, "kind": "game", "practice": False,
+            "rules": {"target": 600}, "levels": {"1": "normal", "2": "normal", "3": "normal"},
+            "record": {"format": "touti-record/1", "seed": started, "rules": {"target": 600}, "actions": ""},
+            "hands": [], "scores": [0, 0], "winner": None}
+
+
+def history_text(games: list[dict]) -> str:
+    return json.dumps({"format": "touti-history/1", "games": games}, separators=(",", ":"))
+
+
+def made_contract() -> dict:
+    sc = json.loads(open("web/scenarios/made-contract.json").read())
+    return {"format": "touti-record/1", "deal": sc["deal"], "rules": sc["rules"], "actions": sc["actions"]}
+
+
+def aside_keys(page) -> dict[str, str]:
+    """The copies set aside in localStorage: {key: text}."""
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => /\\.corrupt\\.\\d+$/.test(k) && k !== 'touti.game.corrupt').map(k => [k, localStorage.getItem(k)]))""")
+
+
+def download_text(page, selector: str, tmp_path) -> str:
+    with page.expect_download() as dl:
+        page.click(selector)
+    path = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(path)
+    return path.read_text()
+
+
+def test_a_damaged_history_is_set_aside_the_player_told_and_no_game_lost(page, site, tmp_path):
+    six = [game(f"old{i}", 1_700_000_000_000 + i * 60_000) for i in range(6)]
+    damaged = history_text(six)[:-1]                  # one character cut
+    keep_once(page, {HISTORY: damaged})
+    preset(page, FAST)
+    page.goto(site + record_fragment(made_contract()))
+    wait_ready(page)
+    settle(page)
+    # the player is told, in words, with the text as it was to download
+    notice = page.locator("#aside-notice")
+    notice.wait_for()
+    assert "could not be read" in notice.text_content()
+    item = notice.locator("li[data-what='history']")
+    assert "Your history of games" in item.text_content() and "6 games were read back" in item.text_content()
+    assert download_text(page, "#aside-notice li[data-what='history'] .aside-download", tmp_path) == damaged
+    # the next finished game is added to the six, and the text stays aside
+    page.click("#hand button[data-card='1O']")
+    assert settle(page) in ("hand_over", "game_over")
+    games = stored_games(page, "g => g.length === 7 && g[6].hands.length === 1")
+    assert games[:6] == six
+    assert list(aside_keys(page).values()) == [damaged]
+    assert page.evaluate(f"localStorage.getItem('{HISTORY}')") is None
+    # told once: closed, it is not shown again; the history screen still lists it
+    page.click("#aside-close")
+    assert notice.count() == 0
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    assert page.locator("#aside-notice").count() == 0
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("html[data-view='history'] .history-game")
+    assert page.text_content("#history-count") == "7 games kept on this device."
+    assert page.locator(".history-game").count() == 7
+    assert download_text(page, "#history-aside .aside-download", tmp_path) == damaged
+    page.click("#history-aside .aside-delete")
+    page.click("#aside-delete-yes")
+    page.wait_for_function("document.getElementById('history-aside').hidden")
+    assert aside_keys(page) == {}
+
+
+def test_the_history_moves_to_indexeddb_and_loses_nothing(page, site):
+    kept = [game(f"g{i:03}", 1_600_000_000_000 + i * 1000) for i in range(250)]
+    wheels = [{"filename": f"owl{i}-1.0-py3-none-any.whl", "data": "UEsDBA==", "bots": ["owl"], "at": i} for i in range(2)]
+    keep_once(page, {HISTORY: history_text(kept), "touti.bots.v1": json.dumps(wheels)})
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    settle(page)
+    games = stored_games(page, "g => g.length === 251")     # and the game on the table
+    assert games[:250] == kept
+    assert page.evaluate(f"localStorage.getItem('{HISTORY}')") is None
+    # the kept wheels too
+    in_db = page.evaluate("""() => new Promise((resolve) => {
+      indexedDB.open('touti').onsuccess = (e) => {
+        const all = e.target.result.transaction('wheels').objectStore('wheels').getAll();
+        all.onsuccess = () => { e.target.result.close(); resolve(all.result); };
+      };
+    })""")
+    assert sorted(in_db, key=lambda w: w["at"]) == wheels
+    assert page.evaluate("localStorage.getItem('touti.bots.v1')") is None
+    assert page.locator("#notice").is_hidden()
+
+
+def test_a_failed_copy_to_indexeddb_leaves_the_old_history_as_it_was(page, site):
+    kept = [game(f"g{i}", 1_600_000_000_000 + i) for i in range(3)]
+    keep_once(page, {HISTORY: history_text(kept)})
+    # the first visit's database refuses to write the games
+    page.add_init_script("""if (!sessionStorage.getItem('touti-test-put')) {
+      sessionStorage.setItem('touti-test-put', '1');
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (...args) {
+        if (this.name === 'games') throw new DOMException('full', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    }""")
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    settle(page)
+    # the old history is there, as it was, and this visit adds its game to it
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{HISTORY}')).games.length === 4")
+    local = json.loads(page.evaluate(f"localStorage.getItem('{HISTORY}')"))["games"]
+    assert local[:3] == kept
+    assert stored_games(page) == []
+    # the next start copies it all
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    games = stored_games(page, "g => g.length === 4")
+    assert games == local[:3] + [games[3]] and games[3]["id"] == local[3]["id"]
+    assert page.evaluate(f"localStorage.getItem('{HISTORY}')") is None
+
+
+def test_an_import_never_drops_the_players_games_and_says_what_it_did(page, site, tmp_path):
+    own = [game(f"own{i:03}", 1_700_000_000_000 + i * 1000) for i in range(150)]
+    keep_once(page, {HISTORY: history_text(own)})
+    preset(page, FAST)
+    page.goto(site + "#history")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='history'] .history-game")
+    page.wait_for_function("/^\\d+ games kept/.test(document.getElementById('history-count').textContent)")
+    base = int(re.match(r"\d+", page.text_content("#history-count")).group())
+    mine = {g["id"] for g in stored_games(page)}
+    assert len(mine) == base and base in (150, 151)      # and the game the page started
+
+    def import_file(name: str, games: list) -> str:
+        path = tmp_path / name
+        path.write_text(json.dumps({"format": "touti-history/1", "games": games}))
+        page.evaluate("document.querySelector('.history-status').textContent = ''")
+        page.set_input_files("#history-file", str(path))
+        return page.wait_for_function("document.querySelector('.history-status').textContent").json_value()
+
+    def shows(n: int) -> None:
+        page.wait_for_function(f"document.getElementById('history-count').textContent === '{n} games kept on this device.'")
+    # 2,000 older games: all kept
+    older = [game(f"older{i:04}", 1_500_000_000_000 + i * 1000) for i in range(2000)]
+    assert import_file("older.json", older) == "2000 games added."
+    shows(base + 2000)
+    # 300 newer games, 5 already there, 2 that are not games: the player's games all stay
+    newer = [game(f"newer{i:03}", 1_800_000_000_000 + i * 1000) for i in range(300)]
+    text = import_file("newer.json", newer + own[:5] + [{"id": 7}, "x"])
+    assert text == "300 games added. 5 were already there. 2 were refused: they are not Touti games."
+    shows(base + 2300)
+    # past the cap of 5,000 the newest are added and the message says what was not kept
+    oldest = [game(f"oldest{i:04}", 1_400_000_000_000 + i * 1000) for i in range(3000)]
+    room = 5000 - (base + 2300)
+    assert import_file("oldest.json", oldest) == \
+        f"{room} games added. {3000 - room} older games were not kept: the history keeps at most 5000 games."
+    shows(5000)
+    ids = {g["id"] for g in stored_games(page, "g => g.length === 5000")}
+    assert mine <= ids and {g["id"] for g in newer + older} <= ids
+    assert {f"oldest{i:04}" for i in range(3000 - room, 3000)} <= ids      # the newest of them
+    # a page of games at a time; the export has them all
+    assert page.locator(".history-game").count() == 100
+    page.click("#history-more")
+    page.wait_for_function("document.querySelectorAll('.history-game').length === 200")
+    with page.expect_download() as dl:
+        page.click("#history-export")
+    path = tmp_path / "export.json"
+    dl.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported["format"] == "touti-history/1" and {g["id"] for g in exported["games"]} == ids
+
+
+def test_other_kept_things_that_cannot_be_read_are_set_aside_and_the_rest_kept(page, site):
+    sheet = {"format": "touti-sheet/1", "name": "Soirée", "names": ["Amina", "Badr", "Chama", "Driss"],
+             "dealer": 0, "rules": {}, "hands": []}
+    damaged = {
+        "touti.daily.v1": '{"days": {"2026-01-02": {"score": 1',                  # cut short
+        "touti.challenges.v1": '{"format": "touti-challenges/2", "items": []}',     # another version
+        "touti.sheets.index": '["sabc", "sdef"',                                    # cut short
+        "touti.bots.v1": '[{"filename": "owl-1.0-py3-none-any.whl", "da',           # cut short
+    }
+    keep_once(page, {**damaged, "touti.sheets.sabc": json.dumps(sheet),
+                     "touti.sheets.sdef": json.dumps({**sheet, "name": "Dimanche"})})
+    preset(page, FAST)
+    page.goto(site + "#sheet")
+    wait_ready(page)
+    # the sheets are listed again from what is kept, and the index written again
+    page.wait_for_selector("#sheet-list li[data-id='sdef']")
+    assert sorted(page.eval_on_selector_all("#sheet-list li", "els => els.map(e => e.dataset.id)")) == ["sabc", "sdef"]
+    assert sorted(json.loads(page.evaluate("localStorage.getItem('touti.sheets.index')"))) == ["sabc", "sdef"]
+    for screen in ("daily", "challenge", "bots"):
+        page.evaluate(f"location.hash = '#{screen}'")
+        page.wait_for_selector(f"html[data-view='{screen}'] #screen h1")
+    page.wait_for_function("document.querySelectorAll('#aside-notice li').length === 4")
+    whats = page.eval_on_selector_all("#aside-notice li", "els => els.map(e => e.dataset.what)")
+    assert sorted(whats) == ["bots", "challenges", "daily", "sheets"]
+    # each text is kept as it was, under its own key
+    kept = aside_keys(page)
+    assert sorted(kept.values()) == sorted(damaged.values())
+    for key, text in kept.items():
+        assert damaged[key.rsplit(".corrupt.", 1)[0]] == text
+    assert page.evaluate("localStorage.getItem('touti.daily.v1')") is None
+
+
+def test_without_indexeddb_the_history_stays_in_local_storage_and_storage_is_said_limited(page, site):
+    page.add_init_script("""Object.defineProperty(window, 'indexedDB', {
+      configurable: true, get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });""")
+    preset(page, FAST)
+    page.goto(site + record_fragment(made_contract()))
+    wait_ready(page)
+    settle(page)
+    page.wait_for_function("document.getElementById('notice').dataset.storage === 'limited'")
+    assert "only your last 200 games are kept" in page.text_content("#notice")
+    page.click("#hand button[data-card='1O']")
+    settle(page)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{HISTORY}') || 'null')?.games[0]?.hands.length === 1")
