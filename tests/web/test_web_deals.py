@@ -75,8 +75,9 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
     assert hands[0] != hands[2]          # the next date: another one
 
 
-def play_deal(page, i: int, n: int) -> list[str]:
-    """Plays deal ``i`` of the challenge on screen; returns the player's cards."""
+def play_deal(page, i: int, n: int, hint: bool = False) -> list[str]:
+    """Plays deal ``i`` of the challenge on screen (asking a hint first with ``hint``);
+    returns the player's cards."""
     page.wait_for_selector("#challenge-play")
     assert f"deal {i + 1} of {n}" in page.text_content("#challenge-play")
     page.click("#challenge-play")
@@ -84,15 +85,20 @@ def play_deal(page, i: int, n: int) -> list[str]:
     page.wait_for_function("((JSON.parse(localStorage.getItem('touti.game.v1')) || {}).of || {}).hand"
                            f" === {i}")
     cards = hand_now(page)
+    if hint:
+        settle(page, timeout=60_000)
+        page.click("#menu-hint")
+        page.wait_for_function("(JSON.parse(localStorage.getItem('touti.game.v1')) || {}).hinted === true")
     play_out_hand(page)
     page.click("#panel-back")
     page.wait_for_selector("html[data-view='challenge'] #challenge-table")
     return cards
 
 
-def play_challenge(page, n: int, first: int = 0) -> list[list[str]]:
-    """Plays the deals of the challenge on screen from ``first``; returns the player's cards of each."""
-    return [play_deal(page, i, n) for i in range(first, n)]
+def play_challenge(page, n: int, first: int = 0, hint: bool = False) -> list[list[str]]:
+    """Plays the deals of the challenge on screen from ``first`` (a hint in the first
+    with ``hint``); returns the player's cards of each."""
+    return [play_deal(page, i, n, hint=hint and i == first) for i in range(first, n)]
 
 
 def cells(page, which: str) -> list[str]:
@@ -119,7 +125,7 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
         a.wait_for_selector("#challenge-new")
         a.select_option("#challenge-size", "4")
         a.click("#challenge-new")
-        a_cards = play_challenge(a, 4)
+        a_cards = play_challenge(a, 4, hint=True)          # with a hint in the first deal
         cid = a.get_attribute("[data-challenge]", "data-challenge")
         a.fill("#challenge-name", "Amina")
         a.click("#challenge-share")
@@ -127,6 +133,12 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
         link = a.text_content("#challenge-link")
         assert len(link) < 4000
         a_scores = a.eval_on_selector_all("#challenge-table tbody td.mine", "els => els.map(e => e.textContent.split(' ')[0])")
+        assert a.text_content("#challenge-table thead .badge.aided") == "hints used"
+        # her history marks the deal she asked a hint in, in words
+        a.evaluate("location.hash = '#history'")
+        a.wait_for_selector(".history-game[data-kind='challenge']")
+        marks = a.eval_on_selector_all(".history-game[data-kind='challenge']", "els => els.map(e => (e.querySelector(\"[data-mark='hinted']\") || {}).textContent || '')")
+        assert sorted(marks) == ["", "", "", "Hints used"]
 
         # the friend opens it: the friend's engine checks Amina's play, deal by deal
         b.add_init_script(STATUS_TEXTS)
@@ -137,6 +149,7 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
         assert "Amina" in b.text_content("#challenge-status")
         said = b.evaluate("window.__said")
         assert [f"Checking deal {k} of 4" in " ".join(said) for k in (1, 2, 3, 4)] == [True] * 4, said
+        assert "hints used" in b.text_content("#challenge-table thead")     # beside her name
         # no spoiler: her scores and reviews stay hidden until Badr has played each deal
         assert cells(b, "theirs") == ["played — play it to see"] * 4
         assert b.locator("#challenge-table td.theirs a").count() == 0

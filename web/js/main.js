@@ -16,7 +16,7 @@ import { createStore } from "./store.js";
 import { $, h, setAttr } from "./dom.js";
 import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
-  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, levelName, normalize,
+  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, normalize, USER_LEVEL,
 } from "./settings.js";
 import { siteStore } from "./storage.js";
 import {
@@ -67,12 +67,32 @@ let replaced = null;
 
 /**
  * The game on the table: its id in the history, its kind ("game", "daily",
- * "challenge"), whether a take-back made it practice, the bots' levels it
- * fixes, and what it belongs to (the day, or the challenge and its hand).
+ * "challenge"), whether a take-back made it practice, whether a hint was
+ * shown (`hinted`) or a bot of the player's own sat at the table (`ownBot`):
+ * the history and a challenge's link mark them; the bots' levels it fixes,
+ * and what it belongs to (the day, or the challenge and its hand).
  */
-const current = { id: null, kind: "game", practice: false, hands: -1, levels: null, of: null };
+const current = { id: null, kind: "game", practice: false, hinted: false, ownBot: false, hands: -1, levels: null, of: null };
+
+/** Marks the game on the table as played with `flag` ("hinted", "ownBot"): kept in its save and its history entry. */
+function markAided(flag) {
+  if (current[flag]) return;
+  current[flag] = true;
+  markGame(current.id, flag).catch(() => {});
+  if (state.view) keep(state.view, state.seed);
+}
+
+/** The hint (the menu, the H key): a game where one was shown is marked. */
+async function askHint() {
+  if (await game.askHint()) markAided("hinted");
+}
 
 function keep(view, seed) {
+  const levels = current.levels || state.settings.levels;
+  if (!current.ownBot && [1, 2, 3].some((s) => USER_LEVEL.test(levels[s] || ""))) {
+    current.ownBot = true;
+    if (current.id) markGame(current.id, "ownBot").catch(() => {});
+  }
   if (replaced !== null) {
     siteStore.write("touti.game.previous", replaced);
     replaced = null;
@@ -83,12 +103,13 @@ function keep(view, seed) {
     current.hands = -1;
   }
   saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
-    kind: current.kind, practice: current.practice, levels: current.levels, of: current.of });
+    kind: current.kind, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot,
+    levels: current.levels, of: current.of });
   if (view.history.length !== current.hands) {          // a game begins, or a hand ends
     const ended = current.hands >= 0 && view.history.length > current.hands;
     current.hands = view.history.length;
     recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
-      of: current.of, practice: current.practice }).catch(() => siteStore.setStatus("full"));
+      of: current.of, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot }).catch(() => siteStore.setStatus("full"));
     if (ended && view.history.length === 1) handEnded(view);
   }
 }
@@ -98,13 +119,14 @@ function handEnded(view) {
   const result = view.history[0];
   if (current.kind === "daily" && current.of) recordDay(current.of.day, result, view.record, current.id);
   if (current.kind === "challenge" && current.of) {
-    recordMine(current.of.id, current.of.hand, encodeActions(view.record.actions), result);
+    recordMine(current.of.id, current.of.hand, encodeActions(view.record.actions), result, siteStore,
+      (current.hinted ? AIDS.hint : 0) | (current.practice ? AIDS.takeBack : 0));
   }
 }
 
 /** A new game on the table: a new entry of the history. */
 function beginGame(kind = "game", levels = null, of = null) {
-  Object.assign(current, { id: null, kind, practice: false, hands: -1, levels, of });
+  Object.assign(current, { id: null, kind, practice: false, hinted: false, ownBot: false, hands: -1, levels, of });
   update({ practice: false });
 }
 
@@ -191,7 +213,7 @@ function progress(stage, bytes, total) {
 
 function menu(name) {
   switch (name) {
-    case "hint": return game.askHint();
+    case "hint": return askHint();
     case "last": return showLastTrick(state.view);
     case "sheet": return showScoreSheet(state.view);
     case "log": return toggleLog();
@@ -353,7 +375,7 @@ async function resumeSaved() {
   const saved = loadGame();
   if (saved.status === "ok") {
     Object.assign(current, { id: saved.save.gameId || null, kind: saved.save.kind || "game",
-      practice: !!saved.save.practice, hands: -1, levels: saved.save.levels || null, of: saved.save.of || null });
+      practice: !!saved.save.practice, hinted: !!saved.save.hinted, ownBot: !!saved.save.ownBot, hands: -1, levels: saved.save.levels || null, of: saved.save.of || null });
     update({ practice: current.practice });
     const r = await game.resume(saved.save);
     if (r.ok) return;
@@ -628,7 +650,7 @@ store.onRender((st) => {
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea, dialog")) return;
-  if (event.key === "h" || event.key === "H") game.askHint();
+  if (event.key === "h" || event.key === "H") askHint();
 });
 siteStore.onStatus(storageNotice);
 // what cannot be read is set aside and the player told once (aside.js); the history and the wheels open in IndexedDB

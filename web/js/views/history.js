@@ -62,6 +62,8 @@ function gameItem(game) {
   t("history.resume"));
   return h("li", { class: "paper history-game", dataset: { game: game.id, kind: game.kind } },
     h("h2", {}, date(game.started), game.practice ? h("span", { class: "badge practice" }, t("bar.practice")) : null,
+      game.hinted ? h("span", { class: "badge aided", dataset: { mark: "hinted" } }, t("history.mark.hinted")) : null,
+      game.ownBot ? h("span", { class: "badge aided", dataset: { mark: "ownBot" } }, t("history.mark.own_bot")) : null,
       game.kind !== "game" ? h("span", { class: "badge" }, t(`history.kind.${game.kind}`)) : null),
     h("p", { class: "history-meta" }, bidiNodes([result, rulesText(game.rules), levelsText(game.levels)].filter(Boolean).join(" · ")),
       resume ? " " : null, resume),
