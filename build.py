@@ -14,8 +14,7 @@ What goes into dist/:
 - ``pyodide/<pyodide version>/``: the self-hosted Pyodide runtime copied from the
   npm package ``pyodide`` (pinned in package.json / package-lock.json), the
   page's standard library (``stdlib-<hash>.zip``: bytecode of the modules the
-  game imports, compiled under Node by build_bytecode.mjs, see STDLIB_KEEP), plus
-  micropip (pinned wheel from PyPI, checked against its sha256);
+  game imports, compiled under Node by build_bytecode.mjs, see STDLIB_KEEP);
 - the pages and files that keep their names from one version to the next
   (``ROOT_FILES``: the game, the embeddable rules demo and its example host
   page, the host script, the web app manifest and the service worker, whose
@@ -49,7 +48,6 @@ import re
 import shutil
 import socketserver
 import subprocess
-import sys
 import tomllib
 import zipfile
 from functools import partial
@@ -61,7 +59,6 @@ from touti_core.rules import Rules
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
-CACHE = ROOT / ".cache" / "wheels"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 #: The runtime: must equal the version pinned in package.json.
@@ -73,7 +70,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: in place of the runtime's whole one (python_stdlib.zip: 2.5 MB of sources,
 #: which Python would compile at every start).  Only what is imported: by
 #: Pyodide's own start, by installing the engine (install.js), by the engine,
-#: the bots and the bridge, and by micropip (loaded at run time).  A name
+#: the bots, the bridge and the bots' sandbox (web/py/botbox.py).  A name
 #: ships that module (a package's name: its ``__init__`` only); "pkg.*" ships
 #: the whole package.  Built-in and frozen modules (sys, os, math, time, zlib,
 #: marshal, _random, ...) are part of the runtime itself.
@@ -101,11 +98,6 @@ STDLIB_KEEP = {
     ),
     # touti_core, its bots and web/py/bridge.py import nothing more than the above
     "engine": (),
-    # micropip (pyodide.loadPackage("micropip"), installing a wheel)
-    "micropip": (
-        "email.*", "html.*", "_markupbase", "datetime", "hashlib", "ipaddress", "platform",
-        "quopri", "tarfile", "urllib", "urllib.parse",
-    ),
     # bots of one's own (touti_core/bots/plugins.py: a wheel's entry points)
     "user bots": ("configparser",),
     # text codecs looked up by name (bytes.decode, open(..., encoding=...))
@@ -123,9 +115,6 @@ STDLIB_OPTIMIZE = 2
 BYTECODE_SCRIPT = ROOT / "build_bytecode.mjs"
 #: Prints the card pictures (web/js/cardart.js) as files for app/<version>/cards/.
 CARDS_SCRIPT = ROOT / "tools" / "card_images.mjs"
-#: micropip for that runtime, from PyPI, checked against this hash.
-MICROPIP = ("micropip", "0.11.1",
-            "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 #: Web sources that are not part of the site (development previews).
 WEB_EXCLUDE = ("dev",)
 #: Files of web/ written at the root of dist/ (unversioned names, revalidated
@@ -133,8 +122,7 @@ WEB_EXCLUDE = ("dev",)
 #: into the versioned app folder.
 ROOT_FILES = ("index.html", "embed.html", "demo.html", "manifest.webmanifest", "sw.js",
               "touti-demo.js")
-#: Not precached by the service worker: the build list itself.  (micropip is:
-#: the player's own bots are installed with it, offline too: docs/bot-api.md.)
+#: Not precached by the service worker: the build list itself.
 SW_SKIP = ("build.json", "sw.js")
 #: The budgets of a first visit on a phone, in bytes as a static host sends
 #: them (gzip per file, level 6): what the page needs before the first bid,
@@ -193,24 +181,6 @@ def ensure_runtime() -> Path:
     return NODE_PYODIDE
 
 
-def micropip_wheel() -> Path:
-    """micropip's wheel from PyPI (downloaded once into .cache/), hash checked."""
-    name, version, digest = MICROPIP
-    path = CACHE / f"{name}-{version}-py3-none-any.whl"
-    if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-               "--python-version", "3.14", "--only-binary=:all:", f"{name}=={version}",
-               "-d", str(CACHE)]
-        say("+ pip download " + f"{name}=={version}")
-        if subprocess.run(cmd).returncode or not path.exists():
-            raise BuildError(f"could not download {name}=={version} from the package index.")
-    if sha256(path.read_bytes()) != digest:
-        path.unlink()
-        raise BuildError(f"{path.name} does not have the pinned sha256: deleted, run again.")
-    return path
-
-
 # ------------------------------------------------------------------ wheel
 def project_meta() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -257,8 +227,8 @@ def build_wheel(out_dir: Path) -> Path:
     return wheel
 
 
-def lock_file(runtime: Path, wheel: Path, micropip: Path, micropip_url: str) -> dict:
-    """A Pyodide lock file listing the engine wheel (and micropip) with their sha256.
+def lock_file(runtime: Path, wheel: Path) -> dict:
+    """A Pyodide lock file listing the engine wheel with its sha256.
 
     ``loadPyodide({lockFileURL, packages: ["touti_core"]})`` fetches the wheel
     during start-up with ``fetch(url, {integrity})``: a wheel that does not
@@ -275,8 +245,6 @@ def lock_file(runtime: Path, wheel: Path, micropip: Path, micropip_url: str) -> 
     return {"info": info, "packages": {
         "touti-core": entry(meta["name"], meta["version"], wheel.name, wheel.read_bytes(),
                             ["touti_core"]),
-        "micropip": entry("micropip", MICROPIP[1], micropip_url, micropip.read_bytes(),
-                          ["micropip"]),
     }}
 
 
@@ -497,7 +465,6 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     """
     out = Path(out)
     runtime = ensure_runtime()
-    micropip = micropip_wheel()
     staging = ROOT / "build" / "site" if out == DIST else out.with_name(f".{out.name}.staging")
     if staging.exists():
         shutil.rmtree(staging)
@@ -512,7 +479,7 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         app_files[path.relative_to(WEB).as_posix()] = path.read_bytes()
     app_files.update(card_images())
     app_files[wheel.name] = wheel.read_bytes()
-    lock = lock_file(runtime, wheel, micropip, f"../../{pyodide_dir}/{micropip.name}")
+    lock = lock_file(runtime, wheel)
     app_files["touti-lock.json"] = (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
     app_files["engine-bytecode.zip"] = engine_bytecode(wheel, WEB / "py" / "bridge.py")
     h = hashlib.sha256()
@@ -569,7 +536,6 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
         dest = staging / pyodide_dir / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(runtime / name, dest)
-    shutil.copyfile(micropip, staging / pyodide_dir / micropip.name)
     (staging / pyodide_dir / stdlib_name).write_bytes(stdlib)
     for name in ROOT_FILES:
         if name != "sw.js":

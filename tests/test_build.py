@@ -85,9 +85,7 @@ def test_the_engine_is_pinned_by_hash_and_the_stdlib_by_name(dist):
     assert "snapshot" not in cfg          # the snapshot is made on the device (worker.js)
     lock = json.loads((dist / cfg["lock"]).read_text())
     assert lock["packages"]["touti-core"]["sha256"] == hashlib.sha256(wheel).hexdigest()
-    micropip = lock["packages"]["micropip"]
-    path = (dist / cfg["lock"]).parent / micropip["file_name"]
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == micropip["sha256"] == build.MICROPIP[2]
+    assert list(lock["packages"]) == ["touti-core"]      # (the bots' sandbox unpacks wheels itself)
     assert lock["info"]["python"].startswith("3.14")
 
 

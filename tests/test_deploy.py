@@ -231,8 +231,8 @@ def test_the_service_worker_precaches_this_version_and_nothing_else(dist, info):
     assert "build.json" not in files and "sw.js" not in files
     rest = set(info["files"]) - set(files)
     assert rest == {"sw.js"}
-    # micropip too: the player's own bots are installed with it, offline as well
-    assert f"{cfg['pyodide']}micropip-{build.MICROPIP[1]}-py3-none-any.whl" in files
+    # the bots' sandbox too: the player's own bots load offline as well
+    assert {cfg["botbox"], f"{cfg['app']}js/botbox.js", f"{cfg['app']}js/botbox-worker.js"} <= set(files)
     # each page it precaches names this version (the worker refuses a page of another one)
     for page in ("index.html", "embed.html", "demo.html", "manifest.webmanifest"):
         assert version in (dist / page).read_text(), page

@@ -8,8 +8,9 @@ imports one that is not shipped.
 - In Node, with the pinned Pyodide: everything the page asks of the engine
   (tests/pyodide/runtime_workload.py: every request, a whole hand per level,
   every kind of decision asked of every level) runs with the trimmed library
-  as ``stdLibURL``, the engine installed as the worker installs it, and
-  micropip loads; no import of that run, even one that fails quietly (caught
+  as ``stdLibURL``, the engine installed as the worker installs it, and a
+  bot's wheel loads and decides as in the bots' sandbox (web/py/botbox.py);
+  no import of that run, even one that fails quietly (caught
   by an ``except ImportError``), asks for a module of the runtime's whole
   library that the trimmed one lacks.
 
@@ -82,7 +83,7 @@ def imports_of(path: Path) -> list[str]:
 
 
 def packages(info: dict) -> set[str]:
-    """The modules of the packages the page's lock file lists (the engine, micropip)."""
+    """The modules of the packages the page's lock file lists (the engine)."""
     lock = json.loads((info["root"] / info["config"]["lock"]).read_text())
     return {name for p in lock["packages"].values() for name in p["imports"]}
 
@@ -91,7 +92,7 @@ def test_every_import_of_the_engine_and_the_bridge_is_shipped(info):
     shipped = shipped_modules(info) | packages(info)
     sources = [p for p in sorted((ROOT / "touti_core").rglob("*.py"))
                if p.relative_to(ROOT).as_posix() not in TERMINAL_ONLY and "__pycache__" not in p.parts]
-    sources.append(ROOT / "web" / "py" / "bridge.py")
+    sources += [ROOT / "web" / "py" / "bridge.py", ROOT / "web" / "py" / "botbox.py"]
     missing = []
     for path in sources:
         for module in imports_of(path):
@@ -107,20 +108,20 @@ def test_every_import_of_the_engine_and_the_bridge_is_shipped(info):
                            "build.STDLIB_KEEP:\n" + "\n".join(missing))
 
 
-def node_run(stdlib: str, info: dict) -> subprocess.Popen:
+def node_run(stdlib: str, info: dict, bot: str = "-") -> subprocess.Popen:
     cfg = info["config"]
-    micropip = info["root"] / cfg["pyodide"] / f"micropip-{build.MICROPIP[1]}-py3-none-any.whl"
     return subprocess.Popen(["node", str(SCRIPT), stdlib, str(info["root"] / cfg["wheel"]),
-                             str(info["root"] / cfg["bridge"]), str(micropip), str(info["root"] / cfg["bytecode"])],
+                             str(info["root"] / cfg["bridge"]), str(info["root"] / cfg["botbox"]), bot,
+                             str(info["root"] / cfg["bytecode"])],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 @pytest.fixture(scope="module")
-def run(info) -> dict:
-    """The workload in Node with the trimmed library."""
+def run(info, wheels) -> dict:
+    """The workload in Node with the trimmed library (and a bot loaded as the sandbox does)."""
     if shutil.which("node") is None or not (build.NODE_PYODIDE / "pyodide.mjs").exists():
         pytest.fail("Node.js and the npm packages are required (npm ci; python3 dev.py test does it)")
-    proc = node_run(str(info["root"] / info["config"]["stdlib"]), info)
+    proc = node_run(str(info["root"] / info["config"]["stdlib"]), info, str(wheels["example"]))
     text, err = proc.communicate(timeout=300)
     return {"code": proc.returncode, "err": err,
             "json": text.strip().splitlines()[-1] if text.strip() else ""}
@@ -138,7 +139,7 @@ def test_the_trimmed_runtime_plays_every_decision_of_every_level(run):
     for level in LEVELS:
         assert sorted(out["phases"][level]) == sorted(KINDS), (level, out["phases"][level])
     assert {"new", "load", "act", "bot", "hint", "view", "people", "check", "deal", "sheet"} <= set(out["ops"])
-    assert out["micropip"] == "True"          # micropip loads and imports on the trimmed library
+    assert out["sandbox"] == "True"           # a bot's wheel loads and decides as in the bots' sandbox
     # the engine ran from the build's bytecode (engine-bytecode.zip), as in the worker
     assert "touti_bridge" in out["compiled"] and "touti_core.api" in out["compiled"]
 
