@@ -25,14 +25,18 @@ A loaded bot is a :class:`Plugin`; it plays at a level named ``"user:<name>"``
   arena.
 
 Where bots come from (:func:`load`): a wheel (``.whl``, pure Python: unpacked
-into a temporary folder and imported; in the page micropip installs it and
-:func:`load_installed` reads it), a ``.py`` file, an importable module, or an
+into a temporary folder and imported; in the page the bots' sandbox,
+web/py/botbox.py, unpacks it and :func:`load_installed` reads it), a ``.py``
+file, an importable module, or an
 installed package's entry point (:func:`discover`).  ``spec#name`` picks one
 bot of a package that declares several.
 
-The bot's code runs in the same Python as the engine: this interface gives it
-the seat's view and nothing else, but it is not a sandbox against a bot that
-goes looking (load only code you trust, as with any program).
+Loaded here, a bot's code runs in the caller's Python: this interface gives
+it the seat's view and nothing else, but a bot that goes looking can find the
+caller's game.  The page never loads a bot beside its engine (its bots run in
+a sandbox of an opaque origin, docs/bot-api.md), and the arena's ``--isolate``
+runs one in a process of its own (:mod:`.isolate`).  Wherever it ran, its
+answer is judged by :func:`judge`.
 """
 
 from __future__ import annotations
@@ -366,8 +370,8 @@ def _forget_modules(tops: set[str]) -> None:
 
 def load_installed(site: str, meta: dict, source: str, pick: Optional[str] = None) -> list[Plugin]:
     """The bots of a wheel installed under ``site`` (``meta`` from :func:`inspect_wheel`):
-    imported afresh and registered.  Used by the page after micropip installed it,
-    and by :func:`load_wheel`."""
+    imported afresh and registered.  Used by the page's bots' sandbox after it
+    unpacked the wheel (web/py/botbox.py), and by :func:`load_wheel`."""
     from importlib.metadata import Distribution
     _forget_modules(meta["tops"])
     dist: Distribution = Distribution.at(Path(site) / meta["dist_info"])

@@ -18,7 +18,7 @@ import { keptDB } from "./keptdb.js";
 import { request, transact } from "./idb.js";
 
 const KEY = "touti.bots.v1";
-/** The largest wheel the page sends (the bridge takes 4 MB) and the largest it keeps. */
+/** The largest wheel the page sends (the sandbox takes 4 MB) and the largest it keeps. */
 export const MAX_WHEEL = 4_000_000;
 export const MAX_KEPT_BYTES = 512 * 1024;
 /** How many wheels are kept (the most recent ones). */
@@ -111,9 +111,9 @@ export function forgetWheel(filename, store = siteStore) {
 }
 
 /**
- * Sends a wheel to the engine, which installs it with micropip and imports its
- * bots; their levels are then accepted by the settings.  Resolves with the
- * bridge's answer ({ok, bots, loaded} or {ok: false, error}) and, when loaded,
+ * Sends a wheel to the bots' sandbox (botbox.js), which installs it and imports
+ * its bots; their levels are then accepted by the settings.  Resolves with the
+ * sandbox's answer ({ok, bots} or {ok: false, error}) and, when loaded,
  * `kept`: whether the wheel is kept on this device.
  */
 export async function loadWheel(botbox, filename, data, store = siteStore) {

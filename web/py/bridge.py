@@ -289,9 +289,9 @@ files_back = None
 
 
 def _later(name):
-    """A module imported after the start (the review, your own bots, the arena):
-    every such import goes through here, so that the engine's files are back
-    first (for the import, and for micropip, which reads the installed packages)."""
+    """A module imported after the start (the review, the challenge check, the
+    arena): every such import goes through here, so that the engine's files are
+    back first."""
     global files_back
     if files_back is not None:
         put_back, files_back = files_back, None
