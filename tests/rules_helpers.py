@@ -21,7 +21,7 @@ from touti_core.api import IllegalAction, act, legal_actions, new_hand
 SUITS = "OCEB"
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 DECK = [f"{r}{s}" for s in SUITS for r in RANKS]
-#: Strength inside a suit, strongest first (RULES.md 1).
+#: Strength inside a suit, strongest first (docs/rules.md 1).
 STRENGTH = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
 POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
 

@@ -1,4 +1,4 @@
-"""PROTOCOL.md at the boundary: malformed actions, tampered states
+"""docs/api.md at the boundary: malformed actions, tampered states
 (bad_state), the order of error codes, act never modifies its input, JSON
 round-trips, private views, records."""
 

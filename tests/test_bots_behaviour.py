@@ -80,7 +80,7 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
     ("12O 11O 4O", None, {"12O", "11O", "4O"},
      "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and with "
      "the Ace of coins still out it could be caught later anyway."),
-    # under the rule that never obliges to overtrump (RULES.md, Variants), holding the Ace
+    # under the rule that never obliges to overtrump (docs/rules.md, Variants), holding the Ace
     ("1O 12O 4O", {"overtrump": "never"}, {"1O", "12O", "4O"},
      "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
      "search keeps your other cards for the tricks to come."),

@@ -98,7 +98,7 @@ def test_a_hand_of_four_small_cards_of_a_suit_bids_or_not_by_the_mood():
 
 @pytest.mark.parametrize("text, amount", [(GHNA, 90), (TWO_GHNA, 100)])
 def test_a_ghna_counts_and_the_bid_makes_room_for_it(text, amount):
-    """RULES.md 7: "with a trump Ghna bid at least 90; with two Ghna, 100"."""
+    """docs/rules.md 7: "with a trump Ghna bid at least 90; with two Ghna, 100"."""
     s = first_to_speak(text)
     for seed in SEEDS:
         assert decide(s, seed) == {"type": "bid", "seat": 0, "amount": amount}

@@ -522,7 +522,7 @@ def _announced_at_80() -> dict:
 
 
 def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
-    """An opponent who leaves the auction by an early announcement (RULES.md: it counts as
+    """An opponent who leaves the auction by an early announcement (docs/rules.md 4: it counts as
     a pass) is read, with read_announced=1 (the default), as a pass at that level as well,
     when the bot reads an opponent by replay (seat 3, a normal bot; seat 1, a person, is
     read by the soft terms).  At a table with no normal bot among its opponents the

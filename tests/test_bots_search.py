@@ -236,7 +236,7 @@ def test_a_defender_concedes_only_on_every_deal_the_rules_allow():
 
 
 def test_the_ghna_cards_kept_are_those_that_still_fit_under_the_cap():
-    """Rey and Cabal of each complete Ghna, while its value still fits (RULES.md: the cap)."""
+    """Rey and Cabal of each complete Ghna, while its value still fits (docs/rules.md 7: the cap)."""
     coins, cups = GHNA_MASK[0], GHNA_MASK[1]
     hand = coins | cups | BIT[25]
     # trumps are coins: the coins Ghna is worth 40, the cups one 20

@@ -148,7 +148,7 @@ def test_records_replay_to_the_identical_state(seed):
 
 
 # ---------------------------------------------------------------------------
-# A second, naive implementation of the play rules (RULES.md 6), written
+# A second, naive implementation of the play rules (docs/rules.md 6), written
 # straight from the text with rank lists, checked against the engine's masks.
 ORDER = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
 

@@ -1,4 +1,4 @@
-"""RULES.md 4 (the auction, Chra) and 5 (trump): bids, passes, the end of the
+"""docs/rules.md 4 (the auction, Chra) and 5 (trump): bids, passes, the end of the
 auction, cancelled hands, early announcements AS / COMPTE."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""RULES.md 1 (cards): the deck, the strength order inside a suit, card points, notation."""
+"""docs/rules.md 1 (cards): the deck, the strength order inside a suit, card points, notation."""
 
 import pytest
 

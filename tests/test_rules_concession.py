@@ -1,4 +1,4 @@
-"""RULES.md 8 (concession): a defender proposes on their turn, the partner
+"""docs/rules.md 8 (concession): a defender proposes on their turn, the partner
 accepts or refuses, once per defender per trick, never the declaring team;
 after an abandon the declaring team takes the rest, the 9a3a and its best
 undeclared Ghna under the cap, and the hand is scored normally."""

@@ -1,4 +1,4 @@
-"""RULES.md 2-3 (seats, teams, the deal): forehand speaks and leads first,
+"""docs/rules.md 2-3 (seats, teams, the deal): forehand speaks and leads first,
 the deal rotates (also after a cancelled hand), seeded games are reproducible."""
 
 import pytest

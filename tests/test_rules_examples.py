@@ -1,4 +1,4 @@
-"""RULES.md "Worked examples", each as a test, with exact expectations."""
+"""The worked examples of docs/rules.md, each as a test, with exact expectations."""
 
 from rules_helpers import (
     DEAL_EC, actions, cards, deal_game, do, legal_cards, legal_keys, new_hand, pass_, play,

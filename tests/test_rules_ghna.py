@@ -1,4 +1,4 @@
-"""RULES.md 7 (Ghna): who may declare, when, one per trick won, the holder
+"""docs/rules.md 7 (Ghna): who may declare, when, one per trick won, the holder
 must still hold both cards, the order of the question, values and the cap."""
 
 import pytest

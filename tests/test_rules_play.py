@@ -1,4 +1,4 @@
-"""RULES.md 6 (playing the tricks): follow suit, play higher (and its
+"""docs/rules.md 6 (playing the tricks): follow suit, play higher (and its
 exception once the trick is trumped), trump when void, overtrump even over a
 partner, discard, trump leads, the trick winner and who leads next.
 

@@ -1,5 +1,5 @@
 """Random games checked step by step against an independent reading of
-RULES.md, written here from the rule book only (not from the engine).
+docs/rules.md, written here from the rule book only (not from the engine).
 
 At every step of seeded random games, under every variant switch, the
 engine's legal actions are compared with the reference: the auction, the
@@ -63,7 +63,7 @@ def ref_legal_cards(hand, trick, trump, overtrump, seat):
 
 
 class Auction:
-    """The auction as RULES.md 4 describes it, rebuilt from the public events."""
+    """The auction as docs/rules.md 4 describes it, rebuilt from the public events."""
 
     def __init__(self, events):
         self.left = set()

@@ -1,4 +1,4 @@
-"""RULES.md 9-10 (scoring a hand, the game): card points + 9a3a = 130, made
+"""docs/rules.md 9-10 (scoring a hand, the game): card points + 9a3a = 130, made
 or failed, exactly one team scores, the game ends as soon as a team reaches
 the target, one-hand games end with ``next_hand``."""
 

@@ -1,4 +1,4 @@
-"""RULES.md 4.1 (partner signals): the five conditions of the signal window,
+"""docs/rules.md 4.1 (partner signals): the five conditions of the signal window,
 the four signals and their truthfulness, reopening after an opponent raises,
 and the switches signals / truthful."""
 

@@ -1,4 +1,4 @@
-"""RULES.md "Variants": every rule-set switch. (Signals on/off and truthful
+"""docs/rules.md, Variants: every rule-set switch. (Signals on/off and truthful
 yes/no are also covered in test_rules_signals.py and test_rules_auction.py,
 concession allowed/not in test_rules_concession.py, target in
 test_rules_scoring.py; here each switch is pinned down once more side by side.)"""

@@ -289,7 +289,7 @@ def test_refusals_name_the_rule_in_english():
 
 
 def test_the_points_refused_are_exactly_those_no_hand_can_give():
-    # RULES.md 1 and 9: four of each card worth 11, 10, 4, 3 and 2 (the rest 0),
+    # docs/rules.md 1 and 9: four of each card worth 11, 10, 4, 3 and 2 (the rest 0),
     # and 10 for the last trick, which the declaring side takes after a concession.
     totals = {11 * a + 10 * b + 4 * c + 3 * d + 2 * e
               for a, b, c, d, e in itertools.product(range(5), repeat=5)}

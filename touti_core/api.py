@@ -1,4 +1,4 @@
-"""The JSON boundary of touti_core (see PROTOCOL.md).
+"""The JSON boundary of touti_core (see docs/api.md).
 
 Everything outside the engine (the web worker, saves, scenarios, replays,
 outside tests) calls these functions with plain JSON values:

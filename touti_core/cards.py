@@ -20,7 +20,7 @@ SUIT_LETTERS = "OCEB"
 SUIT_NAMES = ("coins", "cups", "swords", "clubs")
 SUIT_NAMES_ES = ("oros", "copas", "espadas", "bastos")
 
-#: Ranks from the weakest to the strongest (RULES.md section 1).
+#: Ranks from the weakest to the strongest (docs/rules.md 1).
 STRENGTH_ORDER = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 #: Ranks in notation order.
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
@@ -49,12 +49,12 @@ def card(rank: int, suit: int) -> int:
 
 #: Rey + Cabal of each suit, as a mask.
 GHNA_MASK = tuple(BIT[card(REY, s)] | BIT[card(CABAL, s)] for s in range(4))
-#: What a Ghna is worth (RULES.md 7): ``GHNA_VALUE[suit == trump]``, 20 or 40.
+#: What a Ghna is worth (docs/rules.md 7): ``GHNA_VALUE[suit == trump]``, 20 or 40.
 GHNA_VALUE = (20, 40)
 
 
 def ghna_value(suit: int, trump: int) -> int:
-    """A Ghna is worth 40 in the trump suit, 20 in another (RULES.md 7).
+    """A Ghna is worth 40 in the trump suit, 20 in another (docs/rules.md 7).
 
     >>> ghna_value(2, 2), ghna_value(0, 2)
     (40, 20)

@@ -1,4 +1,4 @@
-"""The rules engine: a whole game of Touti (RULES.md) on small integers.
+"""The rules engine: a whole game of Touti (docs/rules.md) on small integers.
 
 One mutable :class:`Game` holds the game and the hand in progress.  Actions
 are small integers (see the ``A_*`` constants): a card ``0..39`` is "play this
@@ -42,7 +42,7 @@ SIGNALS = ("AS", "COMPTE", "+10", "PASS")
 ANNOUNCEMENTS = ("AS", "COMPTE")
 
 
-#: The most actions one hand can hold (RULES.md 4 to 8): 17 bids (70 to 230), each
+#: The most actions one hand can hold (docs/rules.md 4 to 8): 17 bids (70 to 230), each
 #: seat leaving once (a pass or an announcement), a signal window for each seat at
 #: each bid level, the trump, 40 cards, two Ghna answers after each of the first 9
 #: tricks, a proposal to abandon and its answer by each defender in each trick, and
@@ -57,7 +57,7 @@ MAX_CANCELLED_HANDS = 1000
 
 def max_game_actions(target: int, one_hand: bool) -> int:
     """The most actions a game can hold: one hand for a fixed deal; else every
-    hand that scores gives one team at least 70 (RULES.md 9), so each team scores
+    hand that scores gives one team at least 70 (docs/rules.md 9), so each team scores
     in at most ``ceil(target / 70) - 1`` hands before the last one."""
     if one_hand:
         return HAND_ACTIONS_MAX
@@ -66,7 +66,7 @@ def max_game_actions(target: int, one_hand: bool) -> int:
 
 
 def partner(seat: int) -> int:
-    """The seat opposite ``seat``, its partner (RULES.md 2).
+    """The seat opposite ``seat``, its partner (docs/rules.md 2).
 
     >>> partner(1), team(1), team(partner(1))
     (3, 1, 1)
@@ -75,7 +75,7 @@ def partner(seat: int) -> int:
 
 
 def team(seat: int) -> int:
-    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (RULES.md 2)."""
+    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (docs/rules.md 2)."""
     return seat & 1
 
 
@@ -89,7 +89,7 @@ def bid_amount(code: int) -> int:
 
 def lowest_bid(high: int) -> int:
     """The least amount a bid may name when the highest bid is ``high`` (0: none yet):
-    at least MIN_BID, and 10 more than the highest (RULES.md 4)."""
+    at least MIN_BID, and 10 more than the highest (docs/rules.md 4)."""
     return max(MIN_BID, high + 10)
 
 
@@ -377,7 +377,7 @@ class Game:
     def ghna_held(self, seat: int) -> list[tuple[int, int, bool]]:
         """``(suit, value, fits)`` of each Ghna ``seat`` holds undeclared while its team
         may still declare one (it declares, and tricks remain): ``fits`` under the cap
-        now (RULES.md 7)."""
+        now (docs/rules.md 7)."""
         if self.trump < 0 or (self.declarer & 1) != (seat & 1) or len(self.tricks) >= 10:
             return []
         out = []
@@ -388,7 +388,7 @@ class Game:
         return out
 
     def signal_window_open(self, seat: int, partner_turn: int) -> bool:
-        """RULES.md 4.1: may ``seat`` be asked for a signal before ``partner_turn`` bids?"""
+        """docs/rules.md 4.1: may ``seat`` be asked for a signal before ``partner_turn`` bids?"""
         if not self.rules.signals or self.in_mask >> seat & 1:
             return False
         return bool(self.high > 0                               # a bid was made
@@ -593,7 +593,7 @@ class Game:
         self.to_act = self.leader
 
     def _concede(self) -> None:
-        """RULES.md 8: the declaring team takes the rest, the 9a3a, its Ghna."""
+        """docs/rules.md 8: the declaring team takes the rest, the 9a3a, its Ghna."""
         team = self.declarer & 1
         rest = 0
         for h in self.hands:

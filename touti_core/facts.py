@@ -16,7 +16,7 @@ from .cards import GHNA_VALUE, RANK_POINTS, STRENGTH_ORDER
 from .engine import lowest_bid
 from .rules import GHNA_CAPS, MAX_BID, MIN_BID, Rules
 
-#: The points of the last trick (RULES.md 9, the 9a3a).
+#: The points of the last trick (docs/rules.md 9, the 9a3a).
 LAST_TRICK = 10
 
 

@@ -1,6 +1,6 @@
 """Why an action is refused: the English sentence of every refusal, in one table.
 
-A refusal has a stable ``code`` (PROTOCOL.md, "Error codes"), ``params`` (the
+A refusal has a stable ``code`` (docs/api.md, Error codes), ``params`` (the
 facts behind it, for a page that words it in another language) and a sentence
 that names the rule.  The sentences are here, a template for each key: the
 code, or ``code.case`` when a code has several sentences.  The rules that

@@ -1,4 +1,4 @@
-"""The rule set in force: RULES.md "Variants", immutable, separate from play."""
+"""The rule set in force (docs/rules.md, Variants): immutable, separate from play."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ MAX_TARGET = 2 ** 53 - 1
 
 @dataclass(frozen=True)
 class Rules:
-    """Variant switches; the defaults are RULES.md's.
+    """Variant switches; the defaults are those of docs/rules.md.
 
     - ``target``: game target score (a positive multiple of 10, at most ``MAX_TARGET``).
     - ``ghna_cap``: ``standard`` = 2 x (contract - 70), at most 100;

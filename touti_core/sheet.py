@@ -1,20 +1,20 @@
 """The table score sheet: hands played with real cards, scored by the rules.
 
 At a real table the players keep the score on paper; this module is that
-paper with the rules applied (RULES.md 3, 4, 7, 8, 9, 10).  For each hand
+paper with the rules applied (docs/rules.md 3, 4, 7, 8, 9, 10).  For each hand
 they enter what happened, a *table entry*:
 
-- ``{"cancelled": true}``: all four passed (RULES.md 4): nobody scores;
+- ``{"cancelled": true}``: all four passed (docs/rules.md 4): nobody scores;
 - otherwise ``declarer`` (the seat that bought), ``contract`` (its bid),
   ``trump`` (a suit letter), ``card_points`` (the declaring side's card
   points with the 9a3a, 0 to 130: the defence has the rest), ``ghna`` (the
   Ghna the declaring side declared, in order: ``[{"seat": s, "suit": x}]``)
-  and ``conceded`` (optional: the defenders abandoned, RULES.md 8; the
+  and ``conceded`` (optional: the defenders abandoned, docs/rules.md 8; the
   players enter the points and Ghna as counted after the concession).
 
 :func:`score_hand` applies the Ghna values and the cap, decides made or
 failed and scores the contract: its result has the shape of a hand played on
-the engine (PROTOCOL.md ``last_hand``), plus ``card_points``.
+the engine (docs/api.md, State fields, ``last_hand``), plus ``card_points``.
 :func:`score_sheet` folds a whole sheet (``touti-sheet/1``: the players'
 names, the first dealer, the rules, the entries): the running scores, the
 dealer and the mâle (forehand) of each hand, which rotate after a cancelled
@@ -24,7 +24,7 @@ An entry that no hand of Touti can produce is refused with
 :class:`touti_core.api.IllegalAction`: a ``sheet_*`` code (:data:`CODES`),
 an English sentence naming the rule, and JSON ``params`` for a page that
 words it in another language.  Only the declaring side may declare a Ghna
-(RULES.md 7): a defenders' Ghna is refused, not recorded as not counting,
+(docs/rules.md 7): a defenders' Ghna is refused, not recorded as not counting,
 since no hand can contain one.
 
 >>> r = score_hand({"declarer": 1, "contract": 100, "trump": "E", "card_points": 95}, Rules())
@@ -44,12 +44,12 @@ from .rules import MAX_BID, MIN_BID, Rules
 
 SHEET_FORMAT = "touti-sheet/1"
 
-#: The points of the last trick (RULES.md 9, the 9a3a).
+#: The points of the last trick (docs/rules.md 9, the 9a3a).
 LAST_TRICK = 10
 #: The card points of the deck (120) and of a hand with the last trick (130).
 DECK_POINTS = sum(POINTS)
 HAND_POINTS = DECK_POINTS + LAST_TRICK
-#: Bids go by tens (RULES.md 4).
+#: Bids go by tens (docs/rules.md 4).
 BID_STEP = 10
 #: The longest names a sheet keeps (the sheet's own, a player's), in characters.
 NAME_MAX = 60

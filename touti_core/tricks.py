@@ -1,11 +1,11 @@
-"""The play of a trick on card masks (RULES.md 6): which cards a seat may play,
+"""The play of a trick on card masks (docs/rules.md 6): which cards a seat may play,
 which card takes the trick, and what a card played proves about the hand it came from.
 
 This is the one home of these rules: the engine (``Game.legal_cards``,
 ``Game.play``) and the bots' fast paths (playouts, the exact search, the
 information set) call them.  A trick is the list of its cards in the order
 played; ``win_card`` and ``win_seat`` are the card now winning it and who
-played it; ``overtrump`` is the rule set's switch (RULES.md, Variants).
+played it; ``overtrump`` is the rule set's switch (docs/rules.md, Variants).
 
 >>> from .cards import card_of
 >>> coins = 0                                 # trumps: coins
@@ -23,7 +23,7 @@ from .cards import ABOVE, CARDS, SUIT, SUIT_MASK
 
 #: ``BEATERS[trump][w]``: the cards that take a trick from ``w``, the card now winning
 #: it, when ``trump`` is the trump suit: a higher card of ``w``'s suit, and every trump
-#: when ``w`` is not one.  A discard never wins (RULES.md 6).
+#: when ``w`` is not one.  A discard never wins (docs/rules.md 6).
 BEATERS = tuple(tuple(ABOVE[w] | (0 if SUIT[w] == t else SUIT_MASK[t]) for w in CARDS)
                 for t in range(4))
 
@@ -35,13 +35,13 @@ def beats(c: int, w: int, trump: int) -> bool:
 
 def must_overtrump(win_seat: int, seat: int, overtrump: str) -> bool:
     """When a trump wins the trick and ``seat`` trumps too, must it go higher if it can?
-    Always, not over its partner, or never, by the rule set (RULES.md 6 and Variants)."""
+    Always, not over its partner, or never, by the rule set (docs/rules.md 6 and Variants)."""
     return overtrump == "always" or (overtrump == "not_over_partner" and win_seat != seat ^ 2)
 
 
 def legal_mask(hand: int, trick: Sequence[int], win_card: int, win_seat: int, seat: int,
                trump: int, overtrump: str = "always") -> int:
-    """The cards of ``hand`` that ``seat`` may play to ``trick`` (RULES.md 6): follow suit,
+    """The cards of ``hand`` that ``seat`` may play to ``trick`` (docs/rules.md 6): follow suit,
     higher than the card to beat unless a trump already wins a trick led in another
     suit; else trump, over a winning trump when the rule says so; else any card.
 

@@ -31,7 +31,7 @@ def first(legal, kind):
 
 
 def test_ghna_offer_and_the_cap_explained(page, site):
-    # RULES.md worked example 4: contract 90 (cap 40), trumps swords, the
+    # docs/rules.md worked example 4: contract 90 (cap 40), trumps swords, the
     # player holds Rey + Cabal of swords and of cups.
     s = api.new_hand(fixed_deal(), 3)          # the player (seat 0) speaks first
 

@@ -52,7 +52,7 @@ class EasySettings:
     #: 15: 0.85, -15.46, but a hand of nothing then opens now and then.
     mood: float = 10.0
     #: Bid, when the count reaches it, the lowest amount whose cap admits the Ghna
-    #: counted (RULES.md 7: "with a trump Ghna bid at least 90"); False: the lowest bid,
+    #: counted (docs/rules.md 7: "with a trump Ghna bid at least 90"); False: the lowest bid,
     #: 0.80, -16.97.
     ghna_bid: bool = True
 
@@ -155,7 +155,7 @@ class StrongSettings(NormalSettings):
     #: otherwise.  0.001 left an effective sample of 10 deals of 96.
     model_eps: float = 0.01
     #: With the replay, an opponent's early announcement read as the pass it counts as
-    #: (RULES.md 4).  Measured with ``read_model`` above.
+    #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True
 
     # ---- the auction by simulation

@@ -1,4 +1,4 @@
-// A compact text for a list of engine actions (PROTOCOL.md's action objects),
+// A compact text for a list of engine actions (the action objects of docs/api.md),
 // for what the page keeps a lot of (the history) and what it puts in links:
 // one token an action, separated by ".": the seat, then a letter and its
 // field.  "0b80.1p.2aAS.3sn.0tO.0c12E.1gn" ... decodes back to the very same

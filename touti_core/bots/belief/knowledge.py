@@ -8,7 +8,7 @@ view (:func:`from_view`) and, without JSON, from an engine game
 no bot can see a hidden card.
 
 Besides card tracking it derives the *hard evidence* the rules give about the
-other hands (RULES.md 4, 6, 7):
+other hands (docs/rules.md 4, 6, 7):
 
 - a player who did not follow suit holds no card of the led suit; one who
   neither followed nor trumped holds no trump;
@@ -114,7 +114,7 @@ class Knowledge:
     # ---- contract
     declarer: int
     contract: int
-    #: the Ghna cap of the contract (RULES.md 7)
+    #: the Ghna cap of the contract (docs/rules.md 7)
     cap: int
     trump: int
 

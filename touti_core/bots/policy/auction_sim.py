@@ -45,7 +45,7 @@ Sim = tuple[float, list[int], list[int]]
 
 
 def declared_ghna(suits: list[int], trump: int, cap: int) -> int:
-    """The Ghna of ``suits`` declared under the cap, the biggest first (RULES.md 7)."""
+    """The Ghna of ``suits`` declared under the cap, the biggest first (docs/rules.md 7)."""
     return he.fit_cap(sorted((GHNA_VALUE[x == trump] for x in suits), reverse=True), cap)
 
 

@@ -154,7 +154,7 @@ def auction(k: Knowledge, legal: list[int], settings: NormalSettings,
 
 
 def signal(k: Knowledge, legal: list[int], plus10_strength: float) -> tuple[int, Why]:
-    """The bots' conventions (RULES.md 4.1): COMPTE with a Ghna, AS with an Ace, then +10
+    """The bots' conventions (docs/rules.md 4.1): COMPTE with a Ghna, AS with an Ace, then +10
     with a strong hand, or PASS."""
     told = k.signals_of(k.seat)
     if SIG_COMPTE in legal and "COMPTE" not in told:

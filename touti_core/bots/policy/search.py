@@ -43,7 +43,7 @@ class Position:
     ghna_done: int
     #: tricks finished
     ntricks: int
-    #: the rule set's overtrump switch (RULES.md, Variants)
+    #: the rule set's overtrump switch (docs/rules.md, Variants)
     overtrump: str
     #: the seat to play
     to_act: int
