@@ -38,7 +38,8 @@ function suitContent(letter, text) {
 }
 
 function group(title, help, ...buttons) {
-  return h("div", { class: "group", role: "group", "aria-label": title },
+  return h("div", { class: buttons.some((b) => b?.classList?.contains("bids")) ? "group bid-group" : "group",
+    role: "group", "aria-label": title },
     title ? h("span", { class: "group-title" }, title) : null, ...buttons,
     help ? h("p", { class: "help" }, help) : null);
 }
