@@ -92,7 +92,8 @@ export function renderPanel(panel, st, handlers) {
   if (!show) return fill(panel, [], "");
   if (panel.dataset.key === key) return;
   const r = v.last_hand;
-  const parts = [];
+  const parts = [];           // the panel's body (it scrolls inside the panel), then its row of buttons
+  let buttons;
   if (v.phase === "game_over") {
     if (v.winner === null || v.winner === undefined) {
       parts.push(h("h2", {}, t("gameover.deal")));
@@ -101,25 +102,27 @@ export function renderPanel(panel, st, handlers) {
       parts.push(h("p", {}, t("gameover.text", { a: v.scores[0], b: v.scores[1] })));
     }
     parts.push(h("details", {}, h("summary", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v)));
-    parts.push(h("div", { class: "panel-buttons" },
+    buttons = h("div", { class: "panel-buttons" },
       handlers.back ? h("button", { type: "button", class: "primary", id: "panel-back", onclick: handlers.back.go },
         handlers.back.label) : null,
       h("button", { type: "button", class: handlers.back ? "" : "primary", id: "new-game", onclick: handlers.newGame },
         t("menu.new_game")),
-      h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores"))));
+      h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores")));
   } else {
     parts.push(h("h2", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v));
-    if (handlers.review && !r.cancelled) {
-      parts.push(h("p", {}, h("a", { href: handlers.review(v.history.length - 1), id: "panel-review" }, t("review.open"))));
-    }
     const next = v.legal.find((a) => a.type === "next_hand");
-    parts.push(h("div", { class: "panel-buttons" },
+    // the review is a link (it opens a screen: a new tab too), drawn and sized as the buttons beside it;
+    // its short word is shown, the whole sentence is its title
+    buttons = h("div", { class: "panel-buttons" },
       next && !st.settings.watch ? h("button", { type: "button", class: "primary act", dataset: { action: "next_hand" },
         onclick: () => handlers.act(next) }, t("action.next_hand")) : null,
+      handlers.review && !r.cancelled ? h("a", { class: "act panel-link", id: "panel-review",
+        href: handlers.review(v.history.length - 1), title: t("review.open") }, t("review.open.short")) : null,
       handlers.back ? h("button", { type: "button", id: "panel-back", onclick: handlers.back.go }, handlers.back.label) : null,
-      h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores"))));
+      h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores")));
   }
-  fill(panel, [h("div", { class: "panel-box", role: "region", "aria-label": t("summary.title", { n: v.hand_number + 1 }) }, ...parts)], key);
+  fill(panel, [h("div", { class: "panel-box split", role: "region", "aria-label": t("summary.title", { n: v.hand_number + 1 }) },
+    h("div", { class: "panel-body", tabindex: "0" }, ...parts), buttons)], key);
   panel.querySelector("button.primary")?.focus({ preventScroll: true });
 }
 
