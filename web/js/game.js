@@ -10,6 +10,7 @@ import { sleep } from "./dom.js";
 import { t, who, refusalText, hintText } from "./i18n.js";
 import { SPEEDS, USER_LEVEL } from "./settings.js";
 import { fallbackText } from "./userbots.js";
+
 import {
   actionText, trickText, ghnaText, handEndText, auctionWonText, replayLines,
 } from "./log.js";
@@ -279,8 +280,14 @@ export function createGame({
     save(v, state.seed);
   }
 
+  /** Stops this game's flow here (another tab took the game): nothing more is asked or saved. */
+  function halt() {
+    token += 1;
+    update({ busy: true, thinking: null });
+  }
+
   return {
-    newGame, resume, act, askHint, kick,
+    newGame, resume, act, askHint, kick, halt,
     playCard: (card) => act({ type: "play", seat: 0, card }),
   };
 }

@@ -36,6 +36,7 @@ import { createTable } from "./table.js";
 import { createLog, replayLines } from "./log.js";
 import { createGame } from "./game.js";
 import { BotBox, HUNG_MS } from "./botbox.js";
+import { createTabLock } from "./tabs.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
   openDialog,
@@ -88,6 +89,7 @@ async function askHint() {
 }
 
 function keep(view, seed) {
+  if (!tabLock.owner) return;          // another tab has the game: this one writes nothing (tabs.js)
   const levels = current.levels || state.settings.levels;
   if (!current.ownBot && [1, 2, 3].some((s) => USER_LEVEL.test(levels[s] || ""))) {
     current.ownBot = true;
@@ -567,6 +569,7 @@ function welcome() {
 const WELCOMED = "touti.welcomed";
 
 async function firstGame() {
+  if (!(await tabLock.claim())) await playHere();
   const link = takeLink();
   const first = !link && siteStore.read(WELCOMED) === null && loadGame().status === "none"
     && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
@@ -582,6 +585,43 @@ async function firstGame() {
     else showRoute();
   });
   await showRoute();
+}
+
+// ------------------------------------------------------------ other tabs
+/** One tab at a time owns the game in progress (tabs.js): this one, or it says so. */
+const tabLock = createTabLock({ onLost: lostToAnotherTab });
+
+/**
+ * Says that the game is open in another tab, until the player takes it here
+ * (the other tab then stops and writes nothing more); resolves once taken.
+ */
+function playHere() {
+  root.dataset.tab = "elsewhere";
+  return new Promise((resolve) => {
+    // a dialog of its own: the page's other dialogs (notices, questions) never replace it
+    const take = h("button", { type: "button", class: "primary", id: "tab-take", onclick: async () => {
+      await tabLock.take();
+      root.dataset.tab = "owner";
+      d.close();
+      d.remove();
+      resolve();
+    } }, t("tab.take"));
+    const d = h("dialog", { class: "dialog", id: "elsewhere", "aria-labelledby": "elsewhere-title" },
+      h("h2", { id: "elsewhere-title" }, t("tab.title")),
+      h("div", { class: "dialog-body" }, h("p", {}, t("tab.text"))),
+      h("div", { class: "dialog-buttons" }, take));
+    d.addEventListener("cancel", (event) => event.preventDefault());     // it goes only by taking the game
+    document.body.append(d);
+    d.showModal();
+    take.focus({ preventScroll: true });
+  });
+}
+
+/** Another tab took the game: this one stops it, then takes it back if asked (from that tab's save). */
+async function lostToAnotherTab() {
+  game.halt();
+  await playHere();
+  await resumeSaved();
 }
 
 /** Shows the fragment's screen; one that fails leaves the page working (the menu, the table). */
