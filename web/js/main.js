@@ -10,6 +10,9 @@
 //
 // Storage that the browser blocks or that is full never stops the game: a
 // quiet notice says that games are not kept.
+//
+// One tab at a time owns the game in progress (tabs.js): another tab shows
+// where it is, and can take it over.
 
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
@@ -36,7 +39,6 @@ import { createTable } from "./table.js";
 import { createLog, replayLines } from "./log.js";
 import { createGame } from "./game.js";
 import { BotBox, HUNG_MS } from "./botbox.js";
-import { createTabLock } from "./tabs.js";
 import {
   renderPanel, showScoreSheet, showLastTrick, showCorruptSave, confirmNewGame, closeDialog,
   openDialog,
@@ -45,6 +47,7 @@ import { openSettings } from "./settings-dialog.js";
 import { enableOffline } from "./pwa.js";
 import { play as sound, unlockOnGesture } from "./sound.js";
 import { createRouter, routeOf, screenNames } from "./router.js";
+import { createTabs } from "./tabs.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -89,7 +92,7 @@ async function askHint() {
 }
 
 function keep(view, seed) {
-  if (!tabLock.owner) return;          // another tab has the game: this one writes nothing (tabs.js)
+  if (!tabs.mayWrite()) return;          // another tab has the game: this one never writes its save
   const levels = current.levels || state.settings.levels;
   if (!current.ownBot && [1, 2, 3].some((s) => USER_LEVEL.test(levels[s] || ""))) {
     current.ownBot = true;
@@ -550,11 +553,88 @@ function confirmPrevious() {
   openDialog("previous", t("previous.title"), h("p", {}, t("previous.text")), [
     [t("settings.cancel"), null],
     [t("previous.switch"), async () => {
-      if (swapWithPrevious()) await resumeSaved();
+      if (tabs.mayWrite() && swapWithPrevious()) await resumeSaved();
       ui.bar.setPrevious(loadPrevious().status === "ok");
     }, { class: "primary", id: "previous-switch" }],
   ]);
 }
+
+// ----------------------------------------------------- one tab owns the game
+// One tab at a time owns the game in progress (tabs.js): it alone plays it and
+// writes its save.  A tab asks for it when it first shows or starts the game
+// (a screen such as the lesson or the rules never does); in a tab that does
+// not have it, the game's place shows "elsewhere" (views/elsewhere.js), whose
+// "Play here" takes it over: the tab it is taken from stops and shows
+// "elsewhere" in turn.
+const tabs = createTabs({ store: siteStore, onLost: lostGame });
+/** What this tab was asked to do with the game while another tab had it ({link} or {run}): done at "Play here". */
+let pending = null;
+/** How many calls of playHere are putting a game on the table now. */
+let entering = 0;
+
+/**
+ * This tab plays the game: `what` ({link} to open, or {run}) when given, else
+ * the game on its table (the saved one when it has just gained the game).  It
+ * owns the game, or gains it when no other tab has it (`take`: from the tab
+ * that has it); otherwise `what` waits for "Play here": false.
+ */
+async function playHere(what = null, { take = false } = {}) {
+  const had = tabs.owns();
+  if (what) pending = what;
+  if (!had && !(take ? await tabs.take() : await tabs.claim())) {
+    root.dataset.tab = "elsewhere";
+    return false;
+  }
+  root.dataset.tab = "owner";
+  const todo = pending;
+  pending = null;
+  entering += 1;
+  try {
+    if (todo?.link) await openLink(todo.link).catch(linkFailed);
+    else if (todo?.run) await todo.run();
+    else if (!had && entering === 1) await resumeSaved();     // (not over a game another call is putting there)
+  } finally {
+    entering -= 1;
+  }
+  return true;
+}
+
+/** Another tab took the game over: this one stops it, drops its table and says where the game is. */
+function lostGame() {
+  game.halt();
+  root.dataset.tab = "elsewhere";
+  pending = null;
+  replaced = null;
+  closeDialog();
+  beginGame();
+  update({ view: null, message: null, hint: null, bubbles: {} });
+  ui.log.clear();
+  if (router.current() === "game") showRoute();
+}
+
+// the screens' ways to the game (views/: play, a deal, a game of the history) go
+// through this tab's ownership of it: when another tab has the game, "elsewhere"
+// says so, and "Play here" then does what was asked
+for (const name of ["play", "open", "playDeal", "resumeGame"]) {
+  const run = app[name];
+  if (typeof run !== "function") continue;
+  app[name] = async (...args) => {
+    let out = { ok: false };
+    if (!(await playHere({ run: async () => { out = await run(...args); } }))) location.hash = "";
+    return out;
+  };
+}
+/** "Play here" (views/elsewhere.js): this tab takes the game over from the tab that has it. */
+app.takeOver = async () => {
+  await playHere(null, { take: true });
+  await showRoute();
+};
+
+// back in view with no other tab playing the game (that tab was closed): this one takes it
+document.addEventListener("visibilitychange", async () => {
+  if (document.visibilityState !== "visible" || tabs.owns() || router.current() !== "elsewhere") return;
+  if (await playHere()) showRoute();
+});
 
 // -------------------------------------------------------------- start-up
 /** A first visit (nothing kept yet, no link): two doors, Learn to play and Play. */
@@ -569,64 +649,35 @@ function welcome() {
 const WELCOMED = "touti.welcomed";
 
 async function firstGame() {
-  if (!(await tabLock.claim())) await playHere();
   const link = takeLink();
   const first = !link && siteStore.read(WELCOMED) === null && loadGame().status === "none"
     && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
     && routeOf(location.hash).view === "game";
-  if (link) await openLink(link).catch(linkFailed);
-  else await resumeSaved();
+  // a screen (the lesson, the rules...) leaves the game alone: it is taken when shown
+  if (link || routeOf(location.hash).view === "game") await playHere(link && { link });
   if (first) welcome();
   ui.bar.setPrevious(loadPrevious().status === "ok");
   await keptOpen;                      // the screens read the history and the wheels
-  window.addEventListener("hashchange", () => {
+  window.addEventListener("hashchange", async () => {
     const next = takeLink();
-    if (next) openLink(next).catch(linkFailed);
-    else showRoute();
+    if (next) {
+      if (!(await playHere({ link: next }))) showRoute();
+      return;
+    }
+    if (routeOf(location.hash).view === "game") await playHere();
+    showRoute();
   });
   await showRoute();
 }
 
-// ------------------------------------------------------------ other tabs
-/** One tab at a time owns the game in progress (tabs.js): this one, or it says so. */
-const tabLock = createTabLock({ onLost: lostToAnotherTab });
-
 /**
- * Says that the game is open in another tab, until the player takes it here
- * (the other tab then stops and writes nothing more); resolves once taken.
+ * Shows the fragment's screen (the game's is "elsewhere" when another tab has
+ * it); one that fails leaves the page working (the menu, the table).
  */
-function playHere() {
-  root.dataset.tab = "elsewhere";
-  return new Promise((resolve) => {
-    // a dialog of its own: the page's other dialogs (notices, questions) never replace it
-    const take = h("button", { type: "button", class: "primary", id: "tab-take", onclick: async () => {
-      await tabLock.take();
-      root.dataset.tab = "owner";
-      d.close();
-      d.remove();
-      resolve();
-    } }, t("tab.take"));
-    const d = h("dialog", { class: "dialog", id: "elsewhere", "aria-labelledby": "elsewhere-title" },
-      h("h2", { id: "elsewhere-title" }, t("tab.title")),
-      h("div", { class: "dialog-body" }, h("p", {}, t("tab.text"))),
-      h("div", { class: "dialog-buttons" }, take));
-    d.addEventListener("cancel", (event) => event.preventDefault());     // it goes only by taking the game
-    document.body.append(d);
-    d.showModal();
-    take.focus({ preventScroll: true });
-  });
-}
-
-/** Another tab took the game: this one stops it, then takes it back if asked (from that tab's save). */
-async function lostToAnotherTab() {
-  game.halt();
-  await playHere();
-  await resumeSaved();
-}
-
-/** Shows the fragment's screen; one that fails leaves the page working (the menu, the table). */
 function showRoute() {
-  return router.show(routeOf(location.hash)).catch((err) => ui.log.line(String(err?.message || err), "error"));
+  const route = routeOf(location.hash);
+  const shown = route.view === "game" && !tabs.owns() ? { view: "elsewhere", payload: null } : route;
+  return router.show(shown).catch((err) => ui.log.line(String(err?.message || err), "error"));
 }
 
 /** A link that failed half-way (it should never): reported as a bad link, the game in progress goes on. */

@@ -10,6 +10,9 @@
 //
 // A screen module exports `mount(container, app, payload)`, returning an
 // object with an optional `unmount()`.  Screens are loaded on first use.
+//
+// "elsewhere" (the game in progress is open in another tab) has no route:
+// the page shows it in the game's place when this tab does not own the game.
 
 const SCREENS = {
   learn: () => import("./views/learn.js"),
@@ -21,13 +24,16 @@ const SCREENS = {
   stats: () => import("./views/stats.js"),
   sheet: () => import("./views/sheet.js"),
   bots: () => import("./views/bots.js"),
+  elsewhere: () => import("./views/elsewhere.js"),
 };
+/** Screens the page shows by itself, never by a link. */
+const INNER = new Set(["elsewhere"]);
 
 /** The route of a fragment: {view, payload}; the game for anything that is not a screen. */
 export function routeOf(hash) {
   const text = String(hash || "").replace(/^#/, "");
   const m = /^([a-z]+)(?:=(.*))?$/s.exec(text);
-  if (m && Object.hasOwn(SCREENS, m[1])) return { view: m[1], payload: m[2] ?? null };
+  if (m && Object.hasOwn(SCREENS, m[1]) && !INNER.has(m[1])) return { view: m[1], payload: m[2] ?? null };
   return { view: "game", payload: null };
 }
 
@@ -37,7 +43,7 @@ export function isScreen(hash) {
 
 /** The screens the page has, in the order the menu lists them. */
 export function screenNames() {
-  return Object.keys(SCREENS);
+  return Object.keys(SCREENS).filter((name) => !INNER.has(name));
 }
 
 /**
