@@ -33,6 +33,18 @@ def back_to_game(page) -> None:
     page.wait_for_selector("html[data-view='game']")
 
 
+def play_until(page, selector: str, turns: int = 60) -> None:
+    """The player's turns, by clicks, until ``selector`` is on the page."""
+    for _ in range(turns):
+        if page.locator(selector).count():
+            return
+        state = page.evaluate(SETTLED_JS)
+        if state:
+            act(page, state)
+        else:
+            page.wait_for_timeout(50)
+
+
 def start(page, site) -> None:
     preset(page, {**FAST, "levels": {"1": "normal", "2": "normal", "3": "normal"}})
     page.goto(site + "#game=K7")
@@ -98,14 +110,7 @@ def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheel
     back_to_game(page)
     assert page.get_attribute("#seat-1", "data-level") == "user:hanger"
     before = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record.actions.length")
-    for _ in range(40):                   # the player's turns until the hanger is asked
-        if page.locator("#seat-1.thinking").count():
-            break
-        state = page.evaluate(SETTLED_JS)
-        if state:
-            act(page, state)
-        else:
-            page.wait_for_timeout(50)
+    play_until(page, "#seat-1.thinking")      # the player's turns until the hanger is asked
     assert page.locator("#seat-1.thinking").count() == 1
     hung_ms = page_constant("botbox.js", "HUNG_MS")
     page.clock.fast_forward(hung_ms - 3_000)
@@ -260,14 +265,7 @@ def test_a_bot_that_loops_at_import_or_floods_the_page_is_stopped(page, site, wh
     load_file(page, wheels["flooder"])
     page.select_option("#bots-seat-2", "user:flooder")
     back_to_game(page)
-    for _ in range(60):                  # the player's turns until the flooder is asked
-        if page.locator("#log .log-error").count():
-            break
-        state = page.evaluate(SETTLED_JS)
-        if state:
-            act(page, state)
-        else:
-            page.wait_for_timeout(50)
+    play_until(page, "#log .log-error")       # the player's turns until the flooder is asked
     assert "sent the page messages nobody asked for" in page.text_content("#log")
     assert page.get_attribute("#seat-2", "data-level") == "normal"
     play_out_hand(page)
