@@ -48,6 +48,7 @@ import re
 import shutil
 import socketserver
 import subprocess
+import sys
 import tomllib
 import zipfile
 from functools import partial
@@ -696,6 +697,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closed its page (or its worker) mid-download is no error of
+        the site's: said by nothing.  Anything else is printed, as the standard server does."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0,
