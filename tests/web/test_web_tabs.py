@@ -99,6 +99,7 @@ def test_a_second_tab_is_told_takes_the_game_over_and_the_first_never_writes_aga
 
     # the second tab is closed: the first takes the game without a fight when it is back in view
     two.close()
+    one.wait_for_function("navigator.locks.query().then(q => q.held.length === 0)")      # the browser let it go
     one.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     one.wait_for_selector("html[data-view='game']")
     settle(one)

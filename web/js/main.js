@@ -47,7 +47,7 @@ import { openSettings } from "./settings-dialog.js";
 import { enableOffline } from "./pwa.js";
 import { play as sound, unlockOnGesture } from "./sound.js";
 import { createRouter, routeOf, screenNames } from "./router.js";
-import { createTabs } from "./tabs.js";
+import { createTabs, START_WAIT_MS } from "./tabs.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -576,12 +576,13 @@ let entering = 0;
  * This tab plays the game: `what` ({link} to open, or {run}) when given, else
  * the game on its table (the saved one when it has just gained the game).  It
  * owns the game, or gains it when no other tab has it (`take`: from the tab
- * that has it); otherwise `what` waits for "Play here": false.
+ * that has it; `wait`: ms for one being reloaded to let go); otherwise `what`
+ * waits for "Play here": false.
  */
-async function playHere(what = null, { take = false } = {}) {
+async function playHere(what = null, { take = false, wait } = {}) {
   const had = tabs.owns();
   if (what) pending = what;
-  if (!had && !(take ? await tabs.take() : await tabs.claim())) {
+  if (!had && !(take ? await tabs.take() : await tabs.claim(wait))) {
     root.dataset.tab = "elsewhere";
     return false;
   }
@@ -608,6 +609,7 @@ function lostGame() {
   closeDialog();
   beginGame();
   update({ view: null, message: null, hint: null, bubbles: {} });
+  store.flush();                         // no card of it is left to act with, even for a moment
   ui.log.clear();
   if (router.current() === "game") showRoute();
 }
@@ -654,7 +656,7 @@ async function firstGame() {
     && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
     && routeOf(location.hash).view === "game";
   // a screen (the lesson, the rules...) leaves the game alone: it is taken when shown
-  if (link || routeOf(location.hash).view === "game") await playHere(link && { link });
+  if (link || routeOf(location.hash).view === "game") await playHere(link && { link }, { wait: START_WAIT_MS });
   if (first) welcome();
   ui.bar.setPrevious(loadPrevious().status === "ok");
   await keptOpen;                      // the screens read the history and the wheels

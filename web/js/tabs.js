@@ -23,6 +23,8 @@ export const CHANNEL = "touti";
 export const OWNER_KEY = "touti.game.owner";
 /** How long a tab waits for a held lock to be let go (a tab being reloaded) before it says the game is elsewhere. */
 export const CLAIM_WAIT_MS = 300;
+/** The same wait when the page starts (a reload: the page before may let go late on a busy device). */
+export const START_WAIT_MS = 1000;
 
 function newTabId() {
   const c = globalThis.crypto;
@@ -110,15 +112,18 @@ export function createTabs({
     });
   }
 
-  /** Takes the game if no other tab has it (waiting a moment for one that is being reloaded): true when owned. */
-  function claim() {
+  /**
+   * Takes the game if no other tab has it (waiting up to `wait` ms for one that
+   * is being reloaded to let go): true when owned.
+   */
+  function claim(wait = CLAIM_WAIT_MS) {
     if (owner) return Promise.resolve(true);
     claiming ??= (async () => {
       // is it free? (the answer may come late on a busy device: it is waited for)
       let got = locks ? await request({ ifAvailable: true }) : "broken";
       if (got === "busy") {              // another tab has it, or one being reloaded has not let go yet
         const stop = new AbortController();
-        const timer = setTimeout(() => stop.abort(), CLAIM_WAIT_MS);
+        const timer = setTimeout(() => stop.abort(), wait);
         got = await request({ signal: stop.signal });
         clearTimeout(timer);
       }
