@@ -9,7 +9,6 @@ its sandbox (web/py/botbox.py) and the engine's bridge judges its answers."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import subprocess
 import sys
@@ -20,6 +19,9 @@ import pytest
 
 from touti_core import api, bots
 from touti_core.bots import arena, plugins
+
+from page_python import BOTBOX, BRIDGE, call
+from page_python import load as load_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -181,34 +183,21 @@ def test_the_arena_counts_a_slow_bots_decisions_over_its_cap(wheels):
 # opaque origin: tests/web/test_web_bots.py); the engine's bridge gives the
 # seat's view (bot_view) and judges the answer the page brings (bot).  Here
 # both modules run on CPython and the test carries the answer between them.
-BRIDGE = ROOT / "web" / "py" / "bridge.py"
-BOTBOX = ROOT / "web" / "py" / "botbox.py"
-
-
-def module_of(path: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture()
 def bridge(monkeypatch):
     monkeypatch.setattr(plugins, "REGISTRY", {})
-    return module_of(BRIDGE, "touti_bridge")
+    return load_module(BRIDGE, "touti_bridge")
 
 
 @pytest.fixture()
 def box(tmp_path, monkeypatch):
     monkeypatch.setattr(plugins, "REGISTRY", {})
-    module = module_of(BOTBOX, "touti_botbox")
+    module = load_module(BOTBOX, "touti_botbox")
     module.HOME = str(tmp_path / "bots")
     monkeypatch.setattr(sys, "path", list(sys.path))        # the wheels' folders go first: undone after
     return module
-
-
-def call(module, **req) -> dict:
-    return json.loads(module.handle(json.dumps(req)))
 
 
 def load(box, wheel: Path) -> dict:
@@ -299,7 +288,7 @@ def test_the_sandbox_refuses_bad_wheels_and_requests(box, wheels):
     assert call(box, op="load", filename="x-1.0-py3-none-any.whl", data="bm90IGEgemlw")["error"]["code"] == "bot_load_failed"
     ans = call(box, op="choose", bot="nobody", view={}, legal=[])
     assert ans["error"]["code"] == "bot_not_loaded"
-    assert json.loads(box.handle("[[[")) ["error"]["code"] == "internal"
+    assert json.loads(box.handle("[[["))["error"]["code"] == "internal"
     assert call(box, op="nothing")["error"]["params"]["field"] == "op"
 
 

@@ -4,9 +4,6 @@ is not that bot's (every action still legal) is caught at that decision."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import pathlib
 
 import pytest
 
@@ -16,7 +13,8 @@ from touti_core.bots import verify as V
 from touti_core.bots.settings import with_overrides
 from touti_core.bots.strong import StrongBot
 
-BRIDGE = pathlib.Path(__file__).resolve().parent.parent / "web" / "py" / "bridge.py"
+from page_python import BRIDGE, call, load
+
 
 
 @pytest.fixture()
@@ -98,14 +96,7 @@ def test_a_hand_played_in_watch_mode_verifies(small_strong):
 
 @pytest.fixture()
 def bridge(monkeypatch):
-    spec = importlib.util.spec_from_file_location("touti_bridge_verify", BRIDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def call(bridge, **req) -> dict:
-    return json.loads(bridge.handle(json.dumps(req)))
+    return load(BRIDGE, "touti_bridge_verify")
 
 
 def test_the_bridge_says_verified_not_verified_or_refuses(bridge):

@@ -3,13 +3,11 @@ the bots' moves and hints, with who plays each seat."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import pathlib
 
 import pytest
 
-BRIDGE = pathlib.Path(__file__).resolve().parent.parent / "web" / "py" / "bridge.py"
+from page_python import BRIDGE, call, load
 
 
 @pytest.fixture()
@@ -18,14 +16,7 @@ def bridge(monkeypatch):
     from touti_core.bots import plugins
     monkeypatch.setattr(plugins, "REGISTRY", {})
     monkeypatch.setattr(plugins, "_SPECS", {})
-    spec = importlib.util.spec_from_file_location("touti_bridge", BRIDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def call(bridge, **req) -> dict:
-    return json.loads(bridge.handle(json.dumps(req)))
+    return load(BRIDGE, "touti_bridge")
 
 
 def test_the_bots_and_the_hint_are_told_who_plays_each_seat(bridge):

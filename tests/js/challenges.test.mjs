@@ -5,16 +5,7 @@ import assert from "node:assert/strict";
 import {
   AIDS, challengeId, decodeChallenge, encodeChallenge, ensureChallenge, getChallenge, recordMine,
 } from "../../web/js/challenges.js";
-import { Store } from "../../web/js/storage.js";
-
-function memoryStore() {
-  const m = new Map();
-  return new Store(() => ({
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => m.set(k, String(v)),
-    removeItem: (k) => m.delete(k),
-  }));
-}
+import { memoryStore } from "./memory-store.mjs";
 
 const RULES = { target: 600, overtrump: "always" };
 const LEVELS = { 1: "normal", 2: "strong", 3: "normal" };

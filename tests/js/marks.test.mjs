@@ -3,16 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHistory, MARKS } from "../../web/js/history.js";
-import { Store } from "../../web/js/storage.js";
-
-function memoryStore() {
-  const m = new Map();
-  return new Store(() => ({
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => m.set(k, String(v)),
-    removeItem: (k) => m.delete(k),
-  }));
-}
+import { memoryStore } from "./memory-store.mjs";
 
 const VIEW = { rules: { target: 600 }, scores: [0, 0], winner: null, history: [],
   record: { format: "touti-record/1", seed: 5, rules: { target: 600 }, actions: [] } };

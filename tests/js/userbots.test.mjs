@@ -9,22 +9,13 @@ import {
   configureRules, normalize, addUserLevel, seatLevels, levelName, USER_LEVEL, dropUserLevels,
 } from "../../web/js/settings.js";
 import { useCatalogue } from "../../web/js/i18n.js";
-import { Store } from "../../web/js/storage.js";
+import { memoryStore } from "./memory-store.mjs";
 import {
   toBase64, keptWheels, loadWheel, forgetWheel, wheelOfUrl, fallbackText, botErrorText, MAX_KEPT,
 } from "../../web/js/userbots.js";
 
 useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
 configureRules(JSON.parse(process.env.TOUTI_RULES_SCHEMA || "[]"));
-
-function memoryStore() {
-  const m = new Map();
-  return new Store(() => ({
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => m.set(k, String(v)),
-    removeItem: (k) => m.delete(k),
-  }));
-}
 
 test("a loaded bot's level is accepted once loaded, and is 'normal' before", () => {
   const raw = { levels: { 1: "user:fox", 2: "strong", 3: "user:not loaded" } };
