@@ -166,6 +166,32 @@ def test_sessions_keep_their_own_games(bridge):
         assert call(bridge, op="view", session=bad)["error"]["params"] == {"field": "session"}
 
 
+def test_at_most_eight_sessions_are_made_and_those_made_go_on(bridge):
+    names = ["game"] + [f"s{i}" for i in range(1, bridge.MAX_SESSIONS)]
+    for i, name in enumerate(names):
+        assert call(bridge, op="new", seed=i, session=name)["ok"]
+    ans = call(bridge, op="new", seed=99, session="one_more")
+    assert ans["error"]["code"] == "bad_request" and ans["error"]["params"] == {"field": "session"}
+    assert call(bridge, op="view", session="one_more")["error"]["params"] == {"field": "session"}
+    for i, name in enumerate(names):
+        assert call(bridge, op="view", session=name)["view"]["record"]["seed"] == i
+
+
+def test_an_op_changes_only_the_session_it_is_given(bridge):
+    # the worker's state is its sessions; each op gets its own as an argument
+    game = call(bridge, op="new", seed=3)["view"]
+    own = bridge.Session()
+    ans = bridge.op_new(own, {"seed": 5, "people": [0, 1, 2, 3]})
+    assert ans["ok"] and own.people == {0, 1, 2, 3} and own.state is not None
+    seat = ans["view"]["to_act"]
+    bridge.op_act(own, {"action": {"type": "pass", "seat": seat}})
+    assert len(own.state["actions"]) == 1
+    assert call(bridge, op="view")["view"] == game
+    assert len(bridge.SESSIONS) == 1
+    with pytest.raises(bridge.BadRequest):
+        bridge.op_view(bridge.Session(), {})
+
+
 # ------------------------------------------------------- the table score sheet
 SHEET = {"format": "touti-sheet/1", "name": "Friday", "names": ["Amine", "Sara", "Omar", "Lina"],
          "dealer": 1, "rules": {"target": 200},

@@ -9,6 +9,8 @@ actions, refusals, Ghna values and the cap) comes from them.
 
 Every request may name its ``session`` (default ``"game"``): the game page's
 game, the lesson, a challenge... each keeps its own state and its own seats.
+``SESSIONS`` holds them, the only state kept between requests; ``handle`` gives
+each request's op (``op_<name>(session, req)``) its session, the one it may change.
 
 Requests (fields beyond ``op``):
 
@@ -77,25 +79,51 @@ from touti_core.cards import display_order
 PAGE_SEAT = 0
 
 
-class Session:
-    def __init__(self):
-        self.state = None
-        self.people = {PAGE_SEAT}
-        self.arena = None        # a duplicate arena in progress (arena_start)
-
-
-#: The sessions by name (a handful at most: the page names them).
-SESSIONS = {}
-MAX_SESSIONS = 8
-S = Session()             # the session of the request being answered
-
-
 class BadRequest(Exception):
     """A request of the wrong shape: ``what`` names the field, for the page's sentence."""
 
     def __init__(self, what):
         super().__init__(what)
         self.what = what
+
+
+class Session:
+    """One named game of the page (the game page's, the lesson's, a challenge's...):
+    its engine state, the seats persons play, a duplicate arena in progress.  Each
+    request's op gets its session as an argument and changes that one only."""
+
+    def __init__(self):
+        self.state = None        # a touti_core.api state (new, load)
+        self.people = {PAGE_SEAT}
+        self.arena = None        # a duplicate arena in progress (arena_start)
+
+
+class Sessions:
+    """The sessions by name, each made on first use: a handful at most (the page
+    names them), so a new name beyond the first ``limit`` is refused."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._by_name = {}
+
+    def __len__(self):
+        return len(self._by_name)
+
+    def get(self, name):
+        """The session of that name (made on first use); a name that is no short
+        identifier, or one more session than the limit, is a ``BadRequest``."""
+        if not (isinstance(name, str) and 0 < len(name) <= 24 and name.isidentifier()):
+            raise BadRequest("session")
+        if name not in self._by_name:
+            if len(self._by_name) >= self.limit:
+                raise BadRequest("session")
+            self._by_name[name] = Session()
+        return self._by_name[name]
+
+
+MAX_SESSIONS = 8
+#: The worker's sessions: the one place the bridge keeps state between requests.
+SESSIONS = Sessions(MAX_SESSIONS)
 
 
 def _field(req, name, check, optional=False):
@@ -128,20 +156,21 @@ def _is_table(x):
 _bot_seed = bots.seat_seed
 
 
-def _out(action=None):
-    st = S.state
+def _out(session, action=None):
+    """The answer of a session's move: the page's view, with its record and who plays."""
+    st = session.state
     v = api.view(st, PAGE_SEAT)
     v["hand_sorted"] = display_order(v["hand"], (v["contract"] or {}).get("trump"))
     v["record"] = api.to_record(st)
     v["action_count"] = len(st["actions"])
-    v["people"] = sorted(S.people)
+    v["people"] = sorted(session.people)
     return {"ok": True, "view": v, "action": action}
 
 
-def _game():
-    if S.state is None:
+def _game(session):
+    if session.state is None:
         raise BadRequest("game")
-    return S.state
+    return session.state
 
 
 def _people(req):
@@ -149,29 +178,29 @@ def _people(req):
     return set(seats) if seats is not None else {PAGE_SEAT}
 
 
-def op_new(req):
+def op_new(session, req):
     seed = _field(req, "seed", _is_seed)
     rules = _field(req, "rules", lambda r: r is None or isinstance(r, dict), optional=True)
     one_hand = _field(req, "one_hand", lambda x: isinstance(x, bool), optional=True)
     people = _people(req)
     if one_hand:      # the seed's first deal alone (a deal of the day, a challenge's deals)
         d = api.deal_of(seed)
-        S.state = api.new_hand(d["hands"], d["dealer"], rules)
+        session.state = api.new_hand(d["hands"], d["dealer"], rules)
     else:
-        S.state = api.new_game(seed, rules)
-    S.people = people
-    return _out()
+        session.state = api.new_game(seed, rules)
+    session.people = people
+    return _out(session)
 
 
-def op_load(req):
+def op_load(session, req):
     record = _field(req, "record", lambda r: isinstance(r, dict))
     people = _people(req)
-    S.state = api.from_record(record)
-    S.people = people
-    return _out()
+    session.state = api.from_record(record)
+    session.people = people
+    return _out(session)
 
 
-def op_deal(req):
+def op_deal(_session, req):
     """A one-hand game of a seed's first deal replayed with ``actions`` (a challenge's
     hand sent by a friend): its record and result; no session is touched."""
     seed = _field(req, "seed", _is_seed)
@@ -185,7 +214,7 @@ def op_deal(req):
             "result": state["last_hand"]}
 
 
-def op_verify(req):
+def op_verify(_session, req):
     """A challenge's hand checked: legal, and every bot decision that bot's (``verify``)."""
     verify = _later("touti_core.bots.verify")      # loaded when a challenge is first checked
     seed = _field(req, "seed", _is_seed)
@@ -202,7 +231,7 @@ def op_verify(req):
             "result": out["result"]}
 
 
-def op_review(req):
+def op_review(_session, req):
     """The review of hand ``hand`` of ``record`` for ``seat`` (touti_core.bots.review)."""
     review_hand = _later("touti_core.bots.review").review_hand   # loaded when a review is first asked
     record = _field(req, "record", lambda r: isinstance(r, dict))
@@ -212,64 +241,64 @@ def op_review(req):
     return {"ok": True, "review": review_hand(record, hand, 0 if seat is None else seat, table)}
 
 
-def op_check(req):
+def op_check(_session, req):
     api.from_record(_field(req, "record", lambda r: isinstance(r, dict)))
     return {"ok": True}
 
 
-def op_people(req):
-    _game()
-    S.people = set(_field(req, "people", _is_seats))
-    return _out()
+def op_people(session, req):
+    _game(session)
+    session.people = set(_field(req, "people", _is_seats))
+    return _out(session)
 
 
-def op_view(req):
-    _game()
-    return _out()
+def op_view(session, req):
+    _game(session)
+    return _out(session)
 
 
-def op_act(req):
-    st = _game()
+def op_act(session, req):
+    st = _game(session)
     action = _field(req, "action", lambda a: isinstance(a, dict))
     seat = action.get("seat")
     if action.get("type") == "next_hand" and seat is None:
-        if not S.people:
+        if not session.people:
             raise api.IllegalAction("not_your_seat", "Nobody at this table is a person: "
                                     "the bots deal the next hand.", {})
-    elif seat not in S.people:
+    elif seat not in session.people:
         raise api.IllegalAction("not_your_seat", "You can act only for your own seat; the "
                                 "bots play theirs.", {"seat": seat if type(seat) is int else None})
-    S.state = api.act(st, action)
-    return _out(action)
+    session.state = api.act(st, action)
+    return _out(session, action)
 
 
-def op_bot(req):
-    st = _game()
+def op_bot(session, req):
+    st = _game(session)
     level = _field(req, "level", lambda x: x in bots.CHOOSABLE or bots.is_user_level(x))
     table = _field(req, "table", _is_table, optional=True)
     seat = st["to_act"]
     if seat is None:
         if st["phase"] == "hand_over":
             action = {"type": "next_hand"}
-            S.state = api.act(st, action)
-            return _out(action)
+            session.state = api.act(st, action)
+            return _out(session, action)
         raise api.IllegalAction("wrong_phase", "Nobody is to act now.", {"phase": st["phase"]})
-    if seat in S.people:
+    if seat in session.people:
         raise api.IllegalAction("not_your_seat", "This seat is played by a person, not a bot.",
                                 {"seat": seat})
     if bots.is_user_level(level):
-        return _user_bot(st, seat, level, table, req)
+        return _user_bot(session, seat, level, table, req)
     v = api.view(st, seat)
     action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table)
-    S.state = api.act(st, action)
-    return _out(action)
+    session.state = api.act(st, action)
+    return _out(session, action)
 
 
-def op_hint(req):
-    st = _game()
+def op_hint(session, req):
+    st = _game(session)
     table = _field(req, "table", _is_table, optional=True)
     seat = st["to_act"]
-    if seat not in S.people:
+    if seat not in session.people:
         return {"ok": True, "hint": None}
     v = api.view(st, seat)
     if not v["legal"]:
@@ -277,7 +306,7 @@ def op_hint(req):
     return {"ok": True, "hint": bots.hint(v, v["legal"], table=table)}
 
 
-def op_sheet(req):
+def op_sheet(_session, req):
     return {"ok": True, "sheet": sheet.score_sheet(_field(req, "sheet", lambda x: isinstance(x, dict)))}
 
 
@@ -299,13 +328,14 @@ def _later(name):
     return importlib.import_module(name)
 
 
-def _user_bot(st, seat, level, table, req):
+def _user_bot(session, seat, level, table, req):
     """A decision of a bot of one's own for ``seat``: the bot ran in the page's sandbox
     (web/js/botbox.js) on ``bot_view``'s view, and the page brings its ``answer`` and
     the milliseconds it took (``ms``), or the ``failure`` it met (``{"kind": "error" |
     "hung", "detail"}``).  The engine judges it (``plugins.judge``: the same checks as
     everywhere); when refused, the normal bot decides instead, reported in ``fallback``."""
     plugins = _later("touti_core.bots.plugins")
+    st = session.state
     ms = _field(req, "ms", lambda x: type(x) in (int, float) and math.isfinite(x) and x >= 0)
     failure = _field(req, "failure", lambda x: isinstance(x, dict), optional=True)
     if failure is None and "answer" not in req:
@@ -314,25 +344,25 @@ def _user_bot(st, seat, level, table, req):
     action, _, problem = plugins.judge(api.game_of(st), seat, level[len(plugins.USER):],
                                        req.get("answer"), ms, failure=failure,
                                        seed=_bot_seed(st, seat), table=seating)
-    S.state = api.act(st, action)
-    out = _out(action)
+    session.state = api.act(st, action)
+    out = _out(session, action)
     if problem is not None:
         out["fallback"] = problem
     return out
 
 
-def op_bot_view(req):
+def op_bot_view(session, req):
     """The view of the seat to act, for a bot of one's own that plays it in the page's
     sandbox: only a bot's seat (never a person's: the page shows the person's own view)."""
-    st = _game()
+    st = _game(session)
     seat = st["to_act"]
-    if seat is None or seat in S.people:
+    if seat is None or seat in session.people:
         raise api.IllegalAction("not_your_seat", "No bot is to act now.",
                                 {"seat": seat if type(seat) is int else None})
     return {"ok": True, "seat": seat, "view": api.view(st, seat)}
 
 
-def op_arena_start(req):
+def op_arena_start(session, req):
     """A duplicate arena in this session: ``a`` against ``b`` (built-in levels) on
     ``deals`` deals of ``seed`` (a bot of one's own plays its arena in its sandbox)."""
     arena = _later("touti_core.bots.arena")
@@ -340,16 +370,16 @@ def op_arena_start(req):
     b = _field(req, "b", lambda x: x in bots.CHOOSABLE)
     deals = _field(req, "deals", lambda x: type(x) is int and 1 <= x <= 1000)
     seed = _field(req, "seed", _is_seed)
-    S.arena = arena.stepwise(a, b, deals, seed)
+    session.arena = arena.stepwise(a, b, deals, seed)
     return {"ok": True, "arena": {"a": a, "b": b, "deals": deals, "seed": seed, "played": 0}}
 
 
-def op_arena_step(req):
+def op_arena_step(session, req):
     """The arena's next deal (both tables), and the summary of the deals played."""
     arena = _later("touti_core.bots.arena")
-    if S.arena is None:
+    if session.arena is None:
         raise BadRequest("arena")
-    return {"ok": True, **arena.step(S.arena)}
+    return {"ok": True, **arena.step(session.arena)}
 
 
 OPS = {"arena_start": op_arena_start, "arena_step": op_arena_step, "bot_view": op_bot_view,
@@ -362,19 +392,6 @@ def _bad_request(what):
         "code": "bad_request",
         "message": f"The page sent a request the engine cannot read ({what}).",
         "params": {"field": what}}}
-
-
-def _session(req):
-    """The request's session (created on first use)."""
-    global S
-    name = req.get("session", "game")
-    if not (isinstance(name, str) and 0 < len(name) <= 24 and name.isidentifier()):
-        raise BadRequest("session")
-    if name not in SESSIONS:
-        if len(SESSIONS) >= MAX_SESSIONS:
-            raise BadRequest("session")
-        SESSIONS[name] = Session()
-    S = SESSIONS[name]
 
 
 def _error(e):
@@ -402,7 +419,6 @@ def handle(text):
         fn = OPS.get(op) if isinstance(op, str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))
-        _session(req)
-        return json.dumps(fn(req))
+        return json.dumps(fn(SESSIONS.get(req.get("session", "game")), req))
     except Exception as e:
         return json.dumps(_error(e))
