@@ -14,8 +14,8 @@ from touti_core.bots.explain import explain
 from touti_core.bots.policy.auction_sim import AuctionSimulation
 from touti_core.bots.policy.handeval import normal_cdf
 from touti_core.cards import card_of, mask_of
-from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, GAME_OVER, HAND_OVER, PLAY, Game,
-                               bid_code)
+from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, A_REFUSE, GAME_OVER, HAND_OVER,
+                               PLAY, Game, bid_code)
 
 from rules_helpers import CAP_TRICKS, DEAL_CAP, deal_game, do, make_deal, play, win_auction
 
@@ -290,6 +290,27 @@ def test_defenders_concede_a_lost_hand_and_the_partner_accepts(level):
     assert make_bot(level, seed=1).act_game(g, seat) == A_CONCEDE
     g.apply(A_CONCEDE)
     assert make_bot(level, seed=1).act_game(g, g.to_act) == 82     # accept
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_refused_proposal_stands_for_the_hand(level):
+    # the partner refuses a proposal to abandon a hand already lost: at every later
+    # turn of either defender (the engine lets each propose again at each new trick)
+    # the bot proposes no more in that hand, though the hand is still lost
+    g = lost_hand_state()
+    g.apply(A_CONCEDE)
+    g.apply(A_REFUSE)
+    assert g.phase == PLAY
+    players = [make_bot("easy", seed=s) for s in range(4)]
+    asked = 0
+    while g.phase not in (HAND_OVER, GAME_OVER):
+        cards = [c for c in g.legal() if c < 40]
+        if A_CONCEDE in g.legal():
+            asked += 1
+            assert make_bot(level, seed=1).act_game(g, g.to_act) in cards
+        code = players[g.to_act].act_game(g, g.to_act)
+        g.apply(cards[0] if code == A_CONCEDE else code)
+    assert asked >= 2
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])

@@ -116,7 +116,8 @@ class Bot:
         if ph == TRUMP:
             return self.choose_trump(k, legal)
         if ph == PLAY:
-            if A_CONCEDE in legal and self.concede(k):
+            # a refusal stands for the hand: no defender proposes again after one
+            if A_CONCEDE in legal and not k.refused and self.concede(k):
                 self.why = {"kind": "concede"}
                 return A_CONCEDE
             cards = [c for c in legal if c < 40]

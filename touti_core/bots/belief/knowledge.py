@@ -138,7 +138,7 @@ class Knowledge:
     #: how many cards each seat holds now
     counts: tuple[int, ...]
     #: bit ``s`` set when seat ``s`` proposed to abandon in this trick; the last proposer;
-    #: bit ``s`` when seat ``s`` refused
+    #: bit ``s`` when seat ``s`` refused a proposal in this hand
     proposed: int
     proposer: int
     refused: int
@@ -311,7 +311,6 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
                 k.trick = []
                 k.leader = winner
                 k.proposed = 0
-                k.refused = 0
                 if len(k.tricks) == 10:
                     k.won[winner & 1] += 10
                 elif (winner & 1) == (k.declarer & 1) and k.cap > k.ghna_total:
