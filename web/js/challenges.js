@@ -18,7 +18,7 @@
 
 import { siteStore } from "./storage.js";
 import { readKept } from "./aside.js";
-import { linkSized, parseLinkJSON } from "./links.js";
+import { packJSON, unpackJSON } from "./packed.js";
 
 const KEY = "touti.challenges.v1";
 export const LINK_VERSION = 1;
@@ -29,50 +29,11 @@ export const AIDS = { hint: 1, takeBack: 2 };
 export const MAX_LINK = 20000;
 export const MAX_INFLATED = 100_000;
 
-async function pipe(bytes, stream) {
-  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
-}
-
-/** `bytes` inflated (raw deflate), or null once they pass `limit` bytes: a small link may inflate to megabytes. */
-async function inflate(bytes, limit) {
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
-function b64url(bytes) {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function unb64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-}
-
 /** A challenge and one player's play (`aids`: each hand's AIDS bits, optional) -> the link's payload text. */
 export async function encodeChallenge({ seed, n, rules, levels, name, hands, aids = null }) {
   const data = { v: LINK_VERSION, s: seed, n, r: rules, l: [levels[1], levels[2], levels[3]], nm: name, h: hands };
   if (aids && aids.some(Boolean)) data.a = aids.map((x) => x || 0);   // older pages ignore it
-  return b64url(await pipe(new TextEncoder().encode(JSON.stringify(data)), new CompressionStream("deflate-raw")));
+  return packJSON(data);
 }
 
 /**
@@ -81,15 +42,7 @@ export async function encodeChallenge({ seed, n, rules, levels, name, hands, aid
  * A link without `a` (an older page's) was played with no help it told of.
  */
 export async function decodeChallenge(text) {
-  let data;
-  try {
-    if (!linkSized(text, MAX_LINK)) return null;       // the links' guard (links.js): size, then depth
-    const raw = await inflate(unb64url(text), MAX_INFLATED);
-    if (!raw) return null;
-    data = parseLinkJSON(new TextDecoder("utf-8", { fatal: true }).decode(raw), MAX_INFLATED);
-  } catch {
-    return null;
-  }
+  const data = await unpackJSON(text, { maxChars: MAX_LINK, maxBytes: MAX_INFLATED });
   const levels = ["easy", "normal", "strong"];
   if (!data || typeof data !== "object" || data.v !== LINK_VERSION || !Number.isSafeInteger(data.s) || data.s < 0
       || !SIZES.includes(data.n) || !data.r || typeof data.r !== "object" || Array.isArray(data.r)
