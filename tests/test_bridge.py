@@ -4,8 +4,11 @@ the bots' moves and hints, with who plays each seat."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+
+from touti_core import api
 
 from page_python import BRIDGE, call, load
 
@@ -267,3 +270,20 @@ def test_files_are_put_back_once_before_the_first_later_import(bridge):
     assert calls == ["back"] and bridge.files_back is None
     assert call(bridge, op="arena_step")["ok"]
     assert calls == ["back"]            # once
+
+
+def test_views_give_each_friends_seat_its_own_hand_and_no_record(bridge):
+    full = call(bridge, op="new", seed=11, people=[0, 1, 2])["view"]["record"]
+    ans = call(bridge, op="views", seats=[2, 1])
+    assert ans["ok"] and sorted(ans["views"]) == ["1", "2"]
+    state = api.from_record(full)
+    for key, v in ans["views"].items():
+        seat = int(key)
+        assert "record" not in v and v["seat"] == seat
+        assert sorted(v["hand"]) == sorted(state["hands"][seat])
+        assert sorted(v["hand_sorted"]) == sorted(v["hand"])
+        assert [h is None for h in v["hands"]] == [s != seat for s in range(4)]
+        others = {c for s in range(4) if s != seat for c in state["hands"][s]}
+        assert not others & set(re.findall(r'"(\d+[OCEB])"', json.dumps(v))), seat
+    for bad in ([5], [1, 1], "1", None):
+        assert call(bridge, op="views", seats=bad)["error"]["code"] == "bad_request"

@@ -257,6 +257,24 @@ def op_view(session, req):
     return _out(session)
 
 
+def seat_view(session, seat):
+    """What one seat of a session may know (a friend's seat at the page's
+    table): its view, its hand in display order, the count of actions; never
+    the record, which holds every hand."""
+    st = session.state
+    v = api.view(st, seat)
+    v["hand_sorted"] = display_order(v["hand"], (v["contract"] or {}).get("trump"))
+    v["action_count"] = len(st["actions"])
+    return v
+
+
+def op_views(session, req):
+    """The views of ``seats`` (the friends at the page's table), by seat."""
+    _game(session)
+    seats = _field(req, "seats", _is_seats)
+    return {"ok": True, "views": {str(s): seat_view(session, s) for s in sorted(set(seats))}}
+
+
 def op_act(session, req):
     st = _game(session)
     action = _field(req, "action", lambda a: isinstance(a, dict))
@@ -383,7 +401,8 @@ def op_arena_step(session, req):
 
 
 OPS = {"arena_start": op_arena_start, "arena_step": op_arena_step, "bot_view": op_bot_view,
-       "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "verify": op_verify, "review": op_review, "people": op_people, "view": op_view, "act": op_act,
+       "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "verify": op_verify,
+       "review": op_review, "people": op_people, "view": op_view, "views": op_views, "act": op_act,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 
