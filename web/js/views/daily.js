@@ -9,10 +9,15 @@ import { defaultRules } from "../settings.js";
 import { DAILY_LEVELS, bestDays, dayOf, loadDaily, seedOfDay, streak } from "../daily.js";
 import { screenHeader } from "./common.js";
 
+/** A day's result as the messages take it: made or not, whose contract (the player's team is team 0). */
+function resultParams(r) {
+  return { made: r.result.cancelled ? "cancelled" : r.result.made ? "true" : "false",
+    ours: String(r.result.declarer % 2 === 0), contract: r.result.contract ?? 0, points: r.points, score: r.score };
+}
+
 /** The text shared for a day's result: no card of the deal in it. */
 export function shareText(day, r, days) {
-  return t("daily.share_text", { day, made: r.result.cancelled ? "cancelled" : r.result.made ? "true" : "false",
-    contract: r.result.contract ?? 0, points: r.points, score: r.score, streak: days });
+  return t("daily.share_text", { day, ...resultParams(r), streak: days });
 }
 
 export function mount(container, app, payload) {
@@ -30,9 +35,7 @@ export function mount(container, app, payload) {
   } else {
     const text = shareText(day, mine, days);
     parts.push(
-      h("p", { class: "daily-result", id: "daily-result" }, t("daily.result", {
-        made: mine.result.cancelled ? "cancelled" : mine.result.made ? "true" : "false",
-        contract: mine.result.contract ?? 0, points: mine.points, score: mine.score })),
+      h("p", { class: "daily-result", id: "daily-result" }, t("daily.result", resultParams(mine))),
       h("p", {}, h("a", { href: `#review=history:${encodeURIComponent(mine.gameId)}:0`, id: "daily-review", class: "act" }, t("daily.review")),
         " ",
         h("button", { type: "button", class: "act primary", id: "daily-share", onclick: async () => {

@@ -1,5 +1,7 @@
-// The statistics (#stats), from the history kept on this device: games and
-// hands won, contracts taken and made by the player's team, average points a
+// The statistics (#stats), from the history kept on this device: games won
+// of the games finished (a game still in progress is counted apart, and a
+// one-hand deal, of the day or of a challenge, is no game to win), hands
+// won, contracts taken and made by the player's team, average points a
 // hand, Ghna declared, and the points lost a hand in the reviews with their
 // trend over time, for each set of bots played against.
 
@@ -9,13 +11,25 @@ import { loadHistory } from "../history.js";
 import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
 
+/** Is this game over: won by a team (a one-hand deal has no winner: see isDeal)? */
+export function isFinished(g) {
+  return g.winner !== null && g.winner !== undefined;
+}
+
+/** A one-hand game (the deal of the day, a challenge's deal) whose hand is played: no game to win. */
+export function isDeal(g) {
+  return !isFinished(g) && (g.kind ?? "game") !== "game" && g.hands.length > 0;
+}
+
 /** The figures of some games (the player's team is team 0). */
 export function figures(games) {
-  const f = { games: 0, won: 0, hands: 0, handsWon: 0, taken: 0, made: 0, points: 0, ghna: 0, ghnaPoints: 0,
+  const f = { games: 0, won: 0, unfinished: 0, hands: 0, handsWon: 0, taken: 0, made: 0, points: 0, ghna: 0, ghnaPoints: 0,
     reviewed: [] };
   for (const g of games) {
-    f.games += 1;
-    if (g.winner === 0) f.won += 1;
+    if (isFinished(g)) {
+      f.games += 1;
+      if (g.winner === 0) f.won += 1;
+    } else if (!isDeal(g)) f.unfinished += 1;
     for (const hand of g.hands) {
       const r = hand.result;
       if (r.cancelled) continue;
@@ -67,8 +81,8 @@ function section(title, games) {
   return h("section", { class: "paper stats-section" },
     h("h2", {}, title),
     h("table", { class: "stats-table" }, h("tbody", {},
-      row("stats.games", t("stats.of", { a: f.won, b: f.games, pct: pct(f.won, f.games) })),
-      row("stats.hands", t("stats.of", { a: f.handsWon, b: f.hands, pct: pct(f.handsWon, f.hands) })),
+      row("stats.games", t("stats.games_value", { a: f.won, b: f.games, pct: pct(f.won, f.games), open: f.unfinished })),
+      row("stats.hands", t("stats.hands_value", { a: f.handsWon, b: f.hands, pct: pct(f.handsWon, f.hands) })),
       row("stats.contracts", t("stats.made", { a: f.made, b: f.taken, pct: pct(f.made, f.taken) })),
       row("stats.points", String(avg(f.points, f.hands))),
       row("stats.ghna", t("stats.ghna_value", { n: f.ghna, points: f.ghnaPoints })))),

@@ -1,0 +1,109 @@
+"""Comfort and access (issue 39): the statistics count finished games and
+say the unfinished apart, with the plural forms of each language; the deal
+of the day says whose contract it was; the screens touched fit the phones
+(no sideways scroll), in English and Arabic, and axe finds nothing on them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cspwait import csp_safe
+from webhelpers import FAST, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = [(360, 640), (390, 844), (844, 390)]
+LANGS = ["en", "ar"]
+LAYOUTS = [(s, lang) for lang in LANGS for s in SIZES]
+IDS = [f"{lang}-{w}x{h}" for (w, h), lang in LAYOUTS]
+
+
+def keep_once(page, items: dict[str, str]) -> None:
+    """Stores ``items`` in localStorage before the page's scripts run, on the first load only."""
+    script = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in items.items())
+    page.add_init_script("if (!sessionStorage.getItem('touti-test-kept')) {"
+                         "sessionStorage.setItem('touti-test-kept', '1');" + script + "}")
+
+
+def hand(declarer: int, made: bool, at: int) -> dict:
+    return {"n": 0, "at": at, "result": {"cancelled": False, "contract": 80, "declarer": declarer, "made": made,
+                                         "trump": "C", "points": [50, 110], "delta": [0, 80], "ghna": []}}
+
+
+def game(gid: str, started: int, winner: int | None, kind: str = "game") -> dict:
+    """A game of the history with one hand, as history.js writes it."""
+    return {"id": gid, "started": started, "updated": started, "kind": kind, "practice": False,
+            "rules": {"target": 600}, "levels": {"1": "normal", "2": "normal", "3": "normal"},
+            "record": {"format": "touti-record/1", "seed": started, "rules": {"target": 600}, "actions": ""},
+            "hands": [hand(1, True, started)], "scores": [50, 80], "winner": winner}
+
+
+#: one game in progress, nothing finished: the issue's "Games won 0 of 1"
+ONE_OPEN = {"touti.history.v1": json.dumps({"format": "touti-history/1",
+                                            "games": [game("g1", 1_764_000_000_000, None)]}),
+            "touti.settings.v1": json.dumps(FAST)}
+
+
+def day_kept(day: str) -> str:
+    """The deal of the day played: the other team's contract of 80, made."""
+    r = hand(1, True, 1)["result"]
+    return json.dumps({"days": {day: {"result": r, "score": -80, "points": 50, "record": {}, "gameId": "d1"}}})
+
+
+def layout_of(page) -> dict:
+    return page.evaluate("""() => ({w: innerWidth, scroll: document.scrollingElement.scrollWidth,
+      cut: [...document.querySelectorAll('#screen td, #screen th, #screen p, #screen h1, #screen h2')]
+        .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 40))})""")
+
+
+def audit(page) -> list:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v =>
+        [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).slice(0, 3)]))""")
+
+
+@pytest.fixture
+def axe_page(browser):
+    """A page whose policy lets axe's script in (the audit only)."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820}, bypass_csp=True)
+    yield csp_safe(ctx.new_page())
+    ctx.close()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
+def test_statistics_count_finished_games_and_the_deal_of_the_day_says_whose_contract(axe_page, site, layout):
+    (w, h), lang = layout
+    page = axe_page
+    page.set_viewport_size({"width": w, "height": h})
+    day = page.evaluate("() => { const d = new Date(); const p = (n) => String(n).padStart(2, '0');"
+                        " return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`; }")
+    keep_once(page, {**ONE_OPEN, "touti.daily.v1": day_kept(day)})
+    page.goto(site + f"?lang={lang}#stats")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='stats'] .stats-table")
+    cat = CATALOGUES[lang]
+    games_row = page.locator(".stats-section").first.locator("tr").first.locator("td").text_content()
+    if lang == "en":
+        assert games_row == "no game finished yet; 1 game not finished"
+        assert page.locator(".stats-section").first.locator("tr").nth(1).locator("td").text_content() == "0 of 1 hand (0%)"
+    else:
+        assert "1" not in games_row.split("؛")[0] and "مباراة واحدة" in games_row, games_row
+    assert cat["stats.games"] in page.text_content(".stats-table")
+    g = layout_of(page)
+    assert g["scroll"] <= g["w"] and g["cut"] == [], g
+    assert audit(page) == []
+
+    page.evaluate("location.hash = '#daily'")
+    page.wait_for_selector("html[data-view='daily'] #daily-result")
+    text = page.text_content("#daily-result")
+    if lang == "en":
+        assert text == "Your result: the other team's contract of 80 made; your team 50 points, score -80."
+    else:
+        assert "الفريق الخصم" in text and "80" in text, text
+    g = layout_of(page)
+    assert g["scroll"] <= g["w"] and g["cut"] == [], g
+    assert audit(page) == []
