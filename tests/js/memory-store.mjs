@@ -8,5 +8,7 @@ export function memoryStore() {
     getItem: (k) => (m.has(k) ? m.get(k) : null),
     setItem: (k, v) => m.set(k, String(v)),
     removeItem: (k) => m.delete(k),
+    get length() { return m.size; },
+    key: (i) => [...m.keys()][i] ?? null,
   }));
 }
