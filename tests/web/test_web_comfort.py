@@ -107,3 +107,37 @@ def test_statistics_count_finished_games_and_the_deal_of_the_day_says_whose_cont
     g = layout_of(page)
     assert g["scroll"] <= g["w"] and g["cut"] == [], g
     assert audit(page) == []
+
+
+#: the developer's words a player should not meet before the plain ones
+JARGON = ("wheel", "seed", "graine", "semilla", "بذرة", "choose(", "sandbox", "bac à sable", "aislado", "معزولة")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
+def test_your_bots_speaks_to_a_player_first_and_to_developers_after(axe_page, site, layout):
+    (w, h), lang = layout
+    page = axe_page
+    page.set_viewport_size({"width": w, "height": h})
+    keep_once(page, {"touti.settings.v1": json.dumps(FAST)})
+    page.goto(site + f"?lang={lang}#bots")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='bots'] #bots-load-title")
+    cat = CATALOGUES[lang]
+    first = page.locator("#bots-load-title + p").text_content()
+    assert first == cat["bots.load.help"] and ("Python" in first or "بايثون" in first), first
+    plain = [first, page.text_content("#bots-load-title"), page.text_content("label[for='bots-file']"),
+             page.text_content("label[for='bots-arena-seed']")]
+    for text in plain:
+        assert not any(word in text.lower() for word in JARGON), text
+    # the developer's words come after, behind "For developers", with where the guide is
+    guide = page.locator("#bots-guide")
+    assert guide.evaluate("(d) => d.tagName") == "DETAILS" and not guide.evaluate("(d) => d.open")
+    assert page.evaluate("""() => document.querySelector('#bots-file').compareDocumentPosition(
+        document.querySelector('#bots-guide')) & Node.DOCUMENT_POSITION_FOLLOWING""")
+    page.click("#bots-guide summary")
+    assert "docs/bot-api.md" in guide.text_content() and "choose(view, legal)" in guide.text_content()
+    box = page.locator("#bots-guide summary").bounding_box()
+    assert box["height"] >= 44, box
+    g = layout_of(page)
+    assert g["scroll"] <= g["w"], g
+    assert audit(page) == []

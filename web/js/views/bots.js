@@ -181,7 +181,10 @@ export function mount(container, app) {
       h("form", { class: "field", id: "bots-url-form", onsubmit: loadUrl },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,
         h("button", { type: "submit", class: "act", id: "bots-url-load" }, t("bots.load.url_button"))),
-      status),
+      status,
+      // what a player understands first (above); the developer's words after, and where the guide is
+      h("details", { class: "bots-guide", id: "bots-guide" }, h("summary", {}, t("bots.guide.title")),
+        h("p", {}, t("bots.guide.text")))),
     h("section", { class: "paper", "aria-labelledby": "bots-seats-title" },
       h("h2", { id: "bots-seats-title" }, t("bots.seats.title")),
       h("p", {}, t("bots.seats.help")), seats),
