@@ -107,3 +107,98 @@ def test_a_hand_the_record_does_not_hold_is_malformed():
     with pytest.raises(api.IllegalAction) as e:
         review_hand(played(3), 4, 0, TABLE)
     assert e.value.code == "malformed"
+
+
+def _decisions(seeds):
+    for seed in seeds:
+        record = played(seed)
+        r = review_hand(record, 0, 0, TABLE)
+        yield seed, record, r
+
+
+def test_equivalent_cards_cost_the_same_and_the_strong_bots_choice_is_judged_by_them():
+    """The "-1 while the strong bot chose the same" of issue 39: the cost is against the
+    best card with every hand known, the strong bot sees only its hand.  Each play decision
+    says which cards are best (cost 0), equivalent cards (touching, worth the same) get one
+    cost, and ``same`` is true when the strong bot's card is the seat's or equivalent to it."""
+    from touti_core.bots.review import _replay_to_hand
+    from touti_core.bots.policy.search import distinct_moves
+    from touti_core.bots.belief.knowledge import from_game
+    from touti_core.cards import mask_of
+    same_with_cost = equivalent_pairs = 0
+    for seed, record, r in _decisions((3, 10, 11, 2)):
+        g, actions = _replay_to_hand(record, 0)
+        by_at = {d["at"]: d for d in r["decisions"]}
+        for i, (s, code) in enumerate(actions):
+            d = by_at.get(i)
+            if d and d["action"]["type"] == "play":
+                costs = d["costs"]
+                assert d["best_cards"] and all(costs[c] == 0 for c in d["best_cards"])
+                assert {c for c, v in costs.items() if v == 0} == set(d["best_cards"])
+                k = from_game(g, 0)
+                out = (k.played & ~mask_of(k.trick)) | k.hand
+                one = lambda a, b: a == b or len(distinct_moves(mask_of([card_of(a), card_of(b)]), out)) == 1
+                for a in costs:
+                    for b in costs:
+                        if a < b and one(a, b):
+                            assert costs[a] == costs[b], (seed, a, b, costs)
+                            equivalent_pairs += 1
+                bot = d["best"]["action"]
+                assert d["same"] == (bot["type"] == "play" and one(bot["card"], d["action"]["card"]))
+                same_with_cost += d["same"] and d["cost"] > 0
+            elif d:
+                assert d["same"] == (d["best"]["action"] == d["action"])
+            g.apply(code)
+    # both cases of the issue are met: the bot's card (or its twin) may still cost points
+    assert same_with_cost >= 1 and equivalent_pairs >= 1
+
+
+def test_the_auctions_costs_are_estimates_with_their_uncertainty():
+    """An auction decision's cost is labelled an estimate: the deals sampled, the 95%
+    half-width; its mean is the strong bot's own rollout values' difference."""
+    from touti_core.bots.review import SEED, _replay_to_hand
+    from touti_core.bots.belief.knowledge import from_game
+    from touti_core.bots.strong import StrongBot
+    from touti_core.engine import TRUMP
+    checked = 0
+    for seed, record, r in _decisions((4, 6, 10)):
+        g, actions = _replay_to_hand(record, 0)
+        by_at = {d["at"]: d for d in r["decisions"]}
+        margins = []
+        for i, (s, code) in enumerate(actions):
+            d = by_at.get(i)
+            if d and d["phase"] in ("auction", "signal", "trump"):
+                assert d["estimate"] is True and d["trick"] == 0
+                if d["same"]:
+                    assert d["cost"] == 0
+                else:
+                    assert d["deals"] > 0 and d["margin"] >= 0
+                    margins.append(d["margin"])
+                if not d["same"] and g.phase != TRUMP:
+                    bot = StrongBot(SEED)
+                    bot.table = tuple(TABLE)
+                    k = from_game(g, 0)
+                    best = api.code_of(d["best"]["action"])
+                    values = bot.simulation(k).rollout_values(bot.worlds(k, bot.settings.bid_worlds), [code, best])
+                    assert d["cost"] == round(max(0.0, values[best] - values[code]), 1)
+                    checked += 1
+            elif d:
+                assert "estimate" not in d and "margin" not in d
+            g.apply(code)
+        assert r["lost_auction_margin"] == round(sum(m * m for m in margins) ** 0.5)
+    assert checked >= 2
+
+
+def test_the_summary_names_the_costliest_decisions_and_each_ones_trick():
+    for seed, record, r in _decisions((2, 6, 10, 11)):
+        costs = [d["cost"] for d in r["decisions"]]
+        top = r["top"]
+        assert len(top) == min(3, sum(1 for c in costs if c > 0))
+        assert [costs[j] for j in top] == sorted((c for c in costs if c > 0), reverse=True)[:len(top)]
+        # each decision's trick: the trick its card is in (0: the auction)
+        for d in r["decisions"]:
+            if d["action"]["type"] == "play":
+                assert any(c["seat"] == 0 and c["card"] == d["action"]["card"]
+                           for c in r["tricks"][d["trick"] - 1]["cards"])
+            elif d["phase"] in ("auction", "signal", "trump"):
+                assert d["trick"] == 0
