@@ -138,7 +138,7 @@ export function showScoreSheet(view) {
       b += r.delta[1];
       const result = r.cancelled ? t("sheet.cancelled") : r.made ? t("sheet.made") : t("sheet.failed");
       return h("tr", {}, h("td", {}, String(i + 1)),
-        h("td", {}, r.cancelled ? "–" : `${r.contract} ${seatName(r.declarer)} ${r.trump}`),
+        h("td", {}, r.cancelled ? "–" : `${r.contract} ${seatName(r.declarer)} ${suitName(r.trump)}`),
         h("td", {}, r.cancelled ? "–" : `${r.points[0]} / ${r.points[1]}`),
         h("td", {}, result), h("td", { class: "team-0" }, String(a)), h("td", { class: "team-1" }, String(b)));
     });

@@ -60,8 +60,8 @@ export function bubbleText(a) {
   switch (a.type) {
     case "bid": return String(a.amount);
     case "pass": return t("action.pass");
-    case "announce": return `${a.signal}!`;
-    case "signal": return a.signal;
+    case "announce": return t("bubble.announce", { signal: a.signal });
+    case "signal": return t("bubble.signal", { signal: a.signal });
     case "no_signal": return "…";
     case "ghna": return t("bubble.ghna", { suit: suitName(a.suit) });
     case "concede": return t("action.concede");

@@ -60,6 +60,7 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
   const panel = h("div", { class: "panel", id: id("panel"), hidden: true });
   const center = h("div", { class: "center", id: id("center") }, trickEl, panel);
   parts.table.replaceChildren(seats[2], seats[3], center, seats[1], seats[0]);
+  if (parts.table.hasAttribute("aria-label")) parts.table.setAttribute("aria-label", t("table.label"));
 
   const seatRect = (seat) => seats[seat]?.getBoundingClientRect() ?? null;
   const trick = createTrick(trickEl, seatRect);
