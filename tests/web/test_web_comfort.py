@@ -141,3 +141,69 @@ def test_your_bots_speaks_to_a_player_first_and_to_developers_after(axe_page, si
     g = layout_of(page)
     assert g["scroll"] <= g["w"], g
     assert audit(page) == []
+
+
+IPHONE_SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+                 "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
+IPHONE_CHROME = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+                 "(KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1")
+ANDROID_CHROME = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                  "Chrome/126.0.0.0 Mobile Safari/537.36")
+
+
+def phone_page(browser, ua: str, size: tuple[int, int], standalone: bool = False):
+    ctx = browser.new_context(user_agent=ua, viewport={"width": size[0], "height": size[1]},
+                              is_mobile=True, has_touch=True, bypass_csp=True)
+    if standalone:     # opened from the Home Screen: Safari says navigator.standalone
+        ctx.add_init_script("Object.defineProperty(Navigator.prototype, 'standalone', {get: () => true})")
+    return ctx, csp_safe(ctx.new_page())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
+def test_an_iphone_is_told_how_to_add_the_game_to_its_home_screen(browser, site, layout):
+    (w, h), lang = layout
+    ctx, page = phone_page(browser, IPHONE_SAFARI, (w, h))
+    try:
+        keep_once(page, {"touti.settings.v1": json.dumps(FAST)})
+        page.goto(site + f"?lang={lang}")
+        wait_ready(page)
+        page.wait_for_selector("#ios-install")
+        cat = CATALOGUES[lang]
+        text = page.text_content("#ios-install")
+        assert cat["install.ios.title"] in text and cat["install.ios.text"] in text
+        box = page.locator("#ios-install").bounding_box()
+        assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= w and box["y"] + box["height"] <= h, box
+        close = page.locator("#ios-install-close").bounding_box()
+        assert close["width"] >= 44 and close["height"] >= 44, close
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= w
+        assert audit(page) == []
+        page.click("#ios-install-close")
+        assert page.locator("#ios-install").count() == 0
+        page.reload()
+        wait_ready(page)
+        page.wait_for_timeout(300)
+        assert page.locator("#ios-install").count() == 0        # closed for good on this device
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("ua, standalone", [(IPHONE_SAFARI, True), (IPHONE_CHROME, False), (ANDROID_CHROME, False)],
+                         ids=["iphone-home-screen", "iphone-chrome", "android-chrome"])
+def test_no_home_screen_tip_where_it_does_not_apply(browser, site, ua, standalone):
+    ctx, page = phone_page(browser, ua, (390, 844), standalone)
+    try:
+        keep_once(page, {"touti.settings.v1": json.dumps(FAST)})
+        page.goto(site)
+        wait_ready(page)
+        page.wait_for_timeout(300)
+        assert page.locator("#ios-install").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_no_home_screen_tip_on_a_desktop(page, site):
+    keep_once(page, {"touti.settings.v1": json.dumps(FAST)})
+    page.goto(site)
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    assert page.locator("#ios-install").count() == 0

@@ -42,37 +42,6 @@ export function createGame({
   const call = (request) => client.call({ session, ...request });
   const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
-  // A tap while the engine is busy (the bots play, a card flies) is never lost:
-  // the action is kept in `state.queued` (the hand shows a queued card as chosen)
-  // and sent as soon as the engine is free; a hint asked meanwhile waits the same way.
-  let sending = null;      // the player's action on its way to the engine
-  let hintWaiting = null;  // {promise, resolve} of a hint asked while busy
-
-  /** Forgets what waits for the engine (a new game, a resume, a halt). */
-  function dropWaiting() {
-    if (hintWaiting) hintWaiting.resolve(false);
-    hintWaiting = null;
-    sending = null;
-  }
-
-  /** The engine is free: the queued action is sent, else the hint asked meanwhile. */
-  function drain(my) {
-    if (my !== token || state.busy) return;
-    const q = state.queued;
-    if (q) {
-      update({ queued: null });
-      // a card no longer held was played by that tap already (a double tap)
-      if (q.type !== "play" || state.view?.hand_sorted?.includes(q.card)) {
-        act(q);
-        return;
-      }
-    }
-    if (hintWaiting) {
-      const { resolve } = hintWaiting;
-      hintWaiting = null;
-      askHint().then(resolve);
-    }
-  }
 
   function speed() {
     if (!motion()) return 0;
@@ -105,8 +74,7 @@ export function createGame({
    */
   async function newGame(seed, rules = state.settings.rules, { oneHand = false, levels = null } = {}) {
     const my = ++token;
-    dropWaiting();
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: levels, queued: null });
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: levels });
     const ans = await call({ op: "new", seed, rules, people: people(), one_hand: oneHand });
     if (my !== token) return { ok: false };
     if (!ans.ok) {
@@ -126,9 +94,7 @@ export function createGame({
   /** Resumes a record; {ok: false, error} when the engine refuses it. */
   async function resume(saved) {
     const my = ++token;
-    dropWaiting();
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: saved.levels || null,
-      queued: null });
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: saved.levels || null });
     const ans = await call({ op: "load", record: saved.record, people: people() });
     if (my !== token) return { ok: true };
     if (!ans.ok) {
@@ -152,22 +118,11 @@ export function createGame({
     return { ok: true };
   }
 
-  /**
-   * The player acts (seat 0): the engine accepts it or says why not.  While the
-   * engine is busy the action is queued (the last one tapped), and sent when it is free.
-   */
+  /** The player acts (seat 0): the engine accepts it or says why not. */
   async function act(action) {
-    if (!state.view) return;
-    if (state.busy) {
-      // the action on its way tapped again is that same tap; watching, nothing is the player's
-      if (!state.settings.watch && JSON.stringify(action) !== JSON.stringify(sending)) {
-        update({ queued: action });
-      }
-      return;
-    }
+    if (state.busy || !state.view) return;
     const my = token;
     const prev = state.view;
-    sending = action;
     update({ busy: true, message: null, hint: null });
     let ans;
     try {
@@ -177,38 +132,20 @@ export function createGame({
     }
     if (my !== token) return;
     if (!ans.ok) {
-      sending = null;
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
       if (action.type === "play") ui.table.hand.shake(action.card);
       onEvent("refused");
-      drain(my);
       return;
     }
     await present(ans, prev);
-    sending = null;
     update({ busy: false });
     run(my);
   }
 
-  /**
-   * Asks the engine's hint for the player's turn and highlights it; true when a
-   * hint was shown.  It says at once that it is looking; asked while the engine is
-   * busy, it is answered as soon as the engine is free.
-   */
+  /** Asks the engine's hint for the player's turn and highlights it; true when a hint was shown. */
   async function askHint() {
-    if (!state.view) return false;
-    update({ message: { kind: "note", text: t("hint.waiting") } });
-    if (state.busy) {
-      if (!hintWaiting) {
-        let resolve;
-        const promise = new Promise((r) => { resolve = r; });
-        hintWaiting = { promise, resolve };
-      }
-      return hintWaiting.promise;
-    }
-    const asked = state.view;
+    if (state.busy) return false;
     const ans = await call({ op: "hint", table: tableLevels() });
-    if (state.view !== asked) return false;   // the player moved on meanwhile
     if (!ans.ok) {
       update({ message: { kind: "refusal", text: refusalText(ans.error) } });
       return false;
@@ -266,10 +203,7 @@ export function createGame({
       }
       await present(ans, v);
     }
-    if (my === token) {
-      update({ busy: false, thinking: null });
-      drain(my);
-    }
+    if (my === token) update({ busy: false, thinking: null });
   }
 
   /**
@@ -337,7 +271,6 @@ export function createGame({
     }
     if (prev.phase === "trump" && v.phase === "play") update({ bubbles: {} });
     const over = (p) => p === "hand_over" || p === "game_over";
-    if (over(v.phase) && !over(prev.phase)) update({ bubbles: {} });   // what was said ends with the hand
     if (over(v.phase) && !over(prev.phase) && v.last_hand) {
       log.line(handEndText(v.last_hand), "result");
       if (v.phase === "game_over" && v.winner !== null) {
@@ -350,8 +283,7 @@ export function createGame({
   /** Stops this game's flow here (another tab took the game): nothing more is asked or saved. */
   function halt() {
     token += 1;
-    dropWaiting();
-    update({ busy: true, thinking: null, queued: null });
+    update({ busy: true, thinking: null });
   }
 
   return {

@@ -48,6 +48,7 @@ import { enableOffline } from "./pwa.js";
 import { play as sound, unlockOnGesture } from "./sound.js";
 import { createRouter, routeOf, screenNames } from "./router.js";
 import { createTabs, START_WAIT_MS } from "./tabs.js";
+import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
