@@ -17,7 +17,7 @@ import written over several lines is.  What it finds:
 Every specifier must be relative (``./``, ``../``) and name a file of the
 site: a bare name (``"some-package"``) or another origin would fail in the
 browser, and a missing file would fail there too, so the build stops on
-them.  tests/test_modules.py checks the tokenizer against V8's own parser
+them.  tests/test_build_site.py checks the tokenizer against V8's own parser
 (Node's ``vm.SourceTextModule``) on every module of web/.
 """
 

@@ -129,12 +129,13 @@ def root_page(name: str, config: dict, app_dir: str) -> bytes:
     return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode("utf-8")
 
 
-def precache_worker(version: str, files: list[str]) -> tuple[bytes, list[str]]:
+def precache_worker(version: str, files: list[str], template: str | None = None) -> tuple[bytes, list[str]]:
     """sw.js for this version: its cache name and the files it precaches
-    (every file of the site but ``SW_SKIP``).  Each placeholder of web/sw.js
-    must appear once, in its declaration (``SW_SLOTS``), and is replaced there
-    by a JSON literal; tests/test_modules.py runs the result under Node."""
-    text = (WEB / "sw.js").read_text(encoding="utf-8")
+    (every file of the site but ``SW_SKIP``).  Each placeholder of the
+    template (web/sw.js) must appear once, in its declaration (``SW_SLOTS``),
+    and is replaced there by a JSON literal; tests/test_deploy.py runs the
+    result's install under Node and compares what it caches with the site."""
+    text = (WEB / "sw.js").read_text(encoding="utf-8") if template is None else template
     precache = [f for f in files if f not in SW_SKIP and f.rsplit("/", 1)[-1] not in SW_SKIP]
     values = {"VERSION": json.dumps(version)[1:-1], "FILES": json.dumps(precache, indent=1)}
     for key, slot in SW_SLOTS.items():

@@ -136,3 +136,68 @@ def test_build_stops_clearly_without_node(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert "node is missing" in r.stderr and "Node.js" in r.stderr
+
+
+# ----------------------------------------------------------------- the engine's wheel
+def test_the_wheel_is_built_by_the_declared_backend_with_licence_and_command(tmp_path):
+    import tomllib
+    import zipfile
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["build-system"]["build-backend"] == "setuptools.build_meta"
+    wheel = build.build_wheel(tmp_path)
+    name, version = project["project"]["name"], project["project"]["version"]
+    assert wheel.name == f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert z.read(f"{info}/WHEEL").decode().startswith("Wheel-Version: 1.0\nGenerator: setuptools")
+        meta = z.read(f"{info}/METADATA").decode()
+        assert z.read(f"{info}/licenses/LICENSE") == (ROOT / "LICENSE").read_bytes()
+        entry_points = z.read(f"{info}/entry_points.txt").decode()
+    assert "License-Expression: MIT" in meta and f"Name: {name}\n" in meta
+    scripts = project["project"]["scripts"]
+    assert "[console_scripts]\n" + "".join(f"{k} = {v}\n" for k, v in scripts.items()) in entry_points
+    assert "Copyright (c) 2026 The Touti authors" in (ROOT / "LICENSE").read_text()
+    # every module of the package, and nothing compiled
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "touti_core").rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert sorted(n for n in names if n.startswith("touti_core/")) == sources
+
+
+def test_two_wheel_builds_are_byte_identical_and_dated_source_date_epoch(tmp_path, monkeypatch):
+    import zipfile
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    first = build.build_wheel(tmp_path / "first")
+    again = build.build_wheel(tmp_path / "again")
+    assert again.read_bytes() == first.read_bytes()
+    with zipfile.ZipFile(first) as z:
+        assert {i.date_time for i in z.infolist()} == {(2020, 1, 1, 0, 0, 0)}
+        # the sources' modes are the copy's, not the checkout's (RECORD: the writer's own)
+        assert {i.external_attr >> 16 for i in z.infolist() if not i.filename.endswith("RECORD")} == {0o100644}
+    # the environment's SOURCE_DATE_EPOCH (reproducible-builds.org) dates every file
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")          # 2026-01-01
+    dated = build.build_wheel(tmp_path / "dated")
+    with zipfile.ZipFile(dated) as z:
+        assert {i.date_time for i in z.infolist()} == {(2026, 1, 1, 0, 0, 0)}
+
+
+def test_the_wheel_builds_without_the_network_from_the_pinned_setuptools():
+    import importlib.metadata
+    from sitebuild import wheel
+    version, hashes = wheel.pinned_backend()
+    assert len(hashes) >= 1 and all(h.startswith("sha256:") for h in hashes)
+    # the tests' Python has that version (dev.py installs requirements-dev.txt): the
+    # build runs the hook right there, with nothing to download
+    assert importlib.metadata.version("setuptools") == version
+    assert wheel.backend_env() == {}
+
+
+def test_the_site_ships_the_backends_wheel(dist, tmp_path):
+    import zipfile
+    cfg = page_config(dist)
+    wheel = build.build_wheel(tmp_path)
+    assert cfg["wheel"] == cfg["app"] + wheel.name
+    with zipfile.ZipFile(dist / cfg["wheel"]) as shipped, zipfile.ZipFile(wheel) as built:
+        info = wheel.name.split("-py3")[0] + ".dist-info/"
+        for name in ("WHEEL", "METADATA", "entry_points.txt", "licenses/LICENSE"):
+            assert shipped.read(info + name) == built.read(info + name), name

@@ -209,17 +209,66 @@ def test_the_committed_icons_are_the_drawings_of_the_tool():
 
 
 # ----------------------------------------------------------------- service worker
+#: Runs a built sw.js's install under Node: a fetch that answers the site's files
+#: (as a same-origin 200), Cache Storage in memory; prints the cache's name and
+#: the paths it holds once the install is done.
+SW_INSTALL = r"""
+import fs from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+const [site, origin] = process.argv.slice(2);
+const handlers = {}, stores = new Map();
+const cacheOf = (name) => {
+  if (!stores.has(name)) stores.set(name, new Map());
+  const store = stores.get(name);
+  return { match: async (url) => store.get(url), put: async (url, res) => { store.set(url, res); } };
+};
+const context = {
+  self: { registration: { scope: origin + "/" }, clients: { claim: async () => {} },
+          addEventListener: (type, fn) => { handlers[type] = fn; }, skipWaiting() {} },
+  caches: { open: async (name) => cacheOf(name), delete: async (name) => stores.delete(name),
+            keys: async () => [...stores.keys()] },
+  fetch: async (request) => {
+    const rel = decodeURIComponent(new URL(request.url).pathname.slice(1));
+    const body = fs.readFileSync(path.join(site, rel));
+    return { ok: true, status: 200, type: "basic", clone() { return this; },
+             text: async () => body.toString("utf8") };
+  },
+  Request, URL, Response, Promise, Array, Error, console,
+};
+vm.runInNewContext(fs.readFileSync(path.join(site, "sw.js"), "utf8"), context, { filename: "sw.js" });
+let done;
+handlers.install({ waitUntil: (p) => { done = p; } });
+await done;
+const [[name, store]] = [...stores];
+console.log(JSON.stringify({ cache: name,
+                             files: [...store.keys()].map((u) => u.slice(origin.length + 1)).sort() }));
+"""
+
+
 def precache_of(dist: Path) -> tuple[str, list[str]]:
-    text = (dist / "sw.js").read_text()
-    version = re.search(r'const VERSION = "([0-9a-f]{12})";', text).group(1)
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
-    return version, files
+    """The service worker of ``dist`` installed under Node: its version (from
+    its cache's name) and the files it cached, as paths of the site."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "sw_install.mjs"
+        script.write_text(SW_INSTALL)
+        r = subprocess.run(["node", str(script), str(dist), "https://touti.test"],
+                           capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["cache"].startswith("touti-")
+    return out["cache"].removeprefix("touti-"), out["files"]
 
 
 def test_the_service_worker_precaches_this_version_and_nothing_else(dist, info):
     version, files = precache_of(dist)
     assert version == info["version"]
-    assert files == info["precache"]
+    assert files == sorted(info["precache"])
+    # every file of the site but the worker itself and the build list
+    on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    assert files == [f for f in on_disk if f not in ("sw.js", "build.json")]
     assert all((dist / f).is_file() for f in files)
     cfg = info["config"]
     needed = {"index.html", "embed.html", "manifest.webmanifest", cfg["wheel"], cfg["lock"], cfg["bridge"],
