@@ -77,9 +77,27 @@ function ghnaChoice(legal, view) {
     : button(a, t("action.no_ghna"), { class: "pass" }))))];
 }
 
-function playControls(legal) {
+/**
+ * Whether "Propose to abandon" is offered to the player (the engine allows it on
+ * any turn of a defender; the page offers it where a player would consider it:
+ * docs/web.md): the hand is decided or nearly so by the points, and no proposal
+ * was refused in this hand (a refusal stands for the hand).
+ */
+export function concedeOffered(view) {
+  const c = view?.contract;
+  if (!c || view.phase !== "play") return false;
+  if ((view.hand_actions || []).some((a) => a.type === "refuse")) return false;
+  const have = view.points[c.declarer % 2];
+  if (have >= c.amount) return true;
+  const need = c.amount - have;
+  const left = 10 - view.tricks.length;
+  return need <= 10 && left <= 3;     // the last trick's 10 alone would make it
+}
+
+function playControls(legal, view, st) {
   const concede = legal.filter((a) => a.type === "concede");
-  return concede.length ? [group(null, null, button(concede[0], t("action.concede"), { class: "quiet" }))] : [];
+  return concede.length && (concedeOffered(view) || st.hint?.type === "concede")
+    ? [group(null, null, button(concede[0], t("action.concede"), { class: "quiet" }))] : [];
 }
 
 function concession(legal) {
@@ -113,9 +131,9 @@ export function createControls(el, onAction, { ids = true } = {}) {
     const v = st.view;
     const mine = v && v.to_act === 0 && !st.settings.watch && !st.busy;
     const legal = mine ? v.legal : [];
-    const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_held]);
+    const key = JSON.stringify([v?.phase, legal, st.busy, v?.ghna_held, v?.phase === "play" && st.hint?.type]);
     const build = BUILDERS[v?.phase];
-    if (fill(actions, mine && build ? build(legal, v) : [], key)) {
+    if (fill(actions, mine && build ? build(legal, v, st) : [], key)) {
       actions.classList.toggle("empty", !(mine && build));
     }
     for (const b of actions.querySelectorAll("button[data-action]")) {

@@ -42,6 +42,37 @@ export function createGame({
   const call = (request) => client.call({ session, ...request });
   const log = { line: (...a) => ui.log.line(...a), clear: () => ui.log.clear() };
   let token = 0; // a new game or a resume stops the loops of the previous one
+  // A tap while the engine is busy (the bots play, a card flies) is never lost:
+  // the action is kept in `state.queued` (the hand shows a queued card as chosen)
+  // and sent as soon as the engine is free; a hint asked meanwhile waits the same way.
+  let sending = null;      // the player's action on its way to the engine
+  let hintWaiting = null;  // {promise, resolve} of a hint asked while busy
+
+  /** Forgets what waits for the engine (a new game, a resume, a halt). */
+  function dropWaiting() {
+    if (hintWaiting) hintWaiting.resolve(false);
+    hintWaiting = null;
+    sending = null;
+  }
+
+  /** The engine is free: the queued action is sent, else the hint asked meanwhile. */
+  function drain(my) {
+    if (my !== token || state.busy) return;
+    const q = state.queued;
+    if (q) {
+      update({ queued: null });
+      // a card no longer held was played by that tap already (a double tap)
+      if (q.type !== "play" || state.view?.hand_sorted?.includes(q.card)) {
+        act(q);
+        return;
+      }
+    }
+    if (hintWaiting) {
+      const { resolve } = hintWaiting;
+      hintWaiting = null;
+      askHint().then(resolve);
+    }
+  }
 
   function speed() {
     if (!motion()) return 0;
@@ -74,7 +105,8 @@ export function createGame({
    */
   async function newGame(seed, rules = state.settings.rules, { oneHand = false, levels = null } = {}) {
     const my = ++token;
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: levels });
+    dropWaiting();
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: levels, queued: null });
     const ans = await call({ op: "new", seed, rules, people: people(), one_hand: oneHand });
     if (my !== token) return { ok: false };
     if (!ans.ok) {
@@ -94,7 +126,9 @@ export function createGame({
   /** Resumes a record; {ok: false, error} when the engine refuses it. */
   async function resume(saved) {
     const my = ++token;
-    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: saved.levels || null });
+    dropWaiting();
+    update({ busy: true, message: null, hint: null, bubbles: {}, thinking: null, gameLevels: saved.levels || null,
+      queued: null });
     const ans = await call({ op: "load", record: saved.record, people: people() });
     if (my !== token) return { ok: true };
     if (!ans.ok) {
@@ -118,11 +152,22 @@ export function createGame({
     return { ok: true };
   }
 
-  /** The player acts (seat 0): the engine accepts it or says why not. */
+  /**
+   * The player acts (seat 0): the engine accepts it or says why not.  While the
+   * engine is busy the action is queued (the last one tapped), and sent when it is free.
+   */
   async function act(action) {
-    if (state.busy || !state.view) return;
+    if (!state.view) return;
+    if (state.busy) {
+      // the action on its way tapped again is that same tap; watching, nothing is the player's
+      if (!state.settings.watch && JSON.stringify(action) !== JSON.stringify(sending)) {
+        update({ queued: action });
+      }
+      return;
+    }
     const my = token;
     const prev = state.view;
+    sending = action;
     update({ busy: true, message: null, hint: null });
     let ans;
     try {
@@ -132,20 +177,38 @@ export function createGame({
     }
     if (my !== token) return;
     if (!ans.ok) {
+      sending = null;
       update({ busy: false, message: { kind: "refusal", text: refusalText(ans.error) } });
       if (action.type === "play") ui.table.hand.shake(action.card);
       onEvent("refused");
+      drain(my);
       return;
     }
     await present(ans, prev);
+    sending = null;
     update({ busy: false });
     run(my);
   }
 
-  /** Asks the engine's hint for the player's turn and highlights it; true when a hint was shown. */
+  /**
+   * Asks the engine's hint for the player's turn and highlights it; true when a
+   * hint was shown.  It says at once that it is looking; asked while the engine is
+   * busy, it is answered as soon as the engine is free.
+   */
   async function askHint() {
-    if (state.busy) return false;
+    if (!state.view) return false;
+    update({ message: { kind: "note", text: t("hint.waiting") } });
+    if (state.busy) {
+      if (!hintWaiting) {
+        let resolve;
+        const promise = new Promise((r) => { resolve = r; });
+        hintWaiting = { promise, resolve };
+      }
+      return hintWaiting.promise;
+    }
+    const asked = state.view;
     const ans = await call({ op: "hint", table: tableLevels() });
+    if (state.view !== asked) return false;   // the player moved on meanwhile
     if (!ans.ok) {
       update({ message: { kind: "refusal", text: refusalText(ans.error) } });
       return false;
@@ -203,7 +266,10 @@ export function createGame({
       }
       await present(ans, v);
     }
-    if (my === token) update({ busy: false, thinking: null });
+    if (my === token) {
+      update({ busy: false, thinking: null });
+      drain(my);
+    }
   }
 
   /**
@@ -271,6 +337,7 @@ export function createGame({
     }
     if (prev.phase === "trump" && v.phase === "play") update({ bubbles: {} });
     const over = (p) => p === "hand_over" || p === "game_over";
+    if (over(v.phase) && !over(prev.phase)) update({ bubbles: {} });   // what was said ends with the hand
     if (over(v.phase) && !over(prev.phase) && v.last_hand) {
       log.line(handEndText(v.last_hand), "result");
       if (v.phase === "game_over" && v.winner !== null) {
@@ -283,7 +350,8 @@ export function createGame({
   /** Stops this game's flow here (another tab took the game): nothing more is asked or saved. */
   function halt() {
     token += 1;
-    update({ busy: true, thinking: null });
+    dropWaiting();
+    update({ busy: true, thinking: null, queued: null });
   }
 
   return {

@@ -49,6 +49,8 @@ export function createHand(el, onCard) {
     const legal = new Set(legalCards(v, st.settings.watch));
     const myTurn = legal.size > 0;
     const hinted = st.hint && st.hint.type === "play" ? st.hint.card : null;
+    // a card tapped while the engine was busy: chosen, played when the engine is free (game.js)
+    const queued = st.queued && st.queued.type === "play" ? st.queued.card : null;
     for (const [card, b] of buttons) {
       if (!cards.includes(card)) {
         b.remove();
@@ -66,7 +68,9 @@ export function createHand(el, onCard) {
       b.classList.toggle("legal", myTurn && isLegal);
       b.classList.toggle("illegal", myTurn && !isLegal);
       b.classList.toggle("hinted", hinted === card);
-      const name = myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card);
+      b.classList.toggle("queued", queued === card);
+      const name = queued === card ? t("card.queued", { card: cardName(card) })
+        : myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card);
     const label = b.querySelector(".card-name");
     if (label.textContent !== name) label.textContent = name;
       const want = prev ? prev.nextSibling : el.firstChild;

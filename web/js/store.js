@@ -14,6 +14,7 @@ function initial() {
     hint: null,          // the hinted action (highlighted)
     thinking: null,      // seat whose bot is thinking
     busy: false,         // an action is being sent or animated
+    queued: null,        // the player's action tapped while busy, sent when the engine is free (game.js)
     seed: null,          // the seed of the game in progress (for the game code)
     practice: false,     // a take-back was used in this game
     gameLevels: null,    // the bots' levels fixed by the game (a challenge, the deal of the day)
