@@ -35,15 +35,16 @@ from collections import OrderedDict
 from typing import Any, TypeGuard, cast
 
 from .cards import BIT, NAMES, SUIT_LETTERS, cards_in, is_card_name, card_of
-from .engine import (
-    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NEXT_HAND,
-    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS,
-    PHASE_NAMES, SIGNALS, CONCESSION, HAND_OVER, Game, Refusal, bid_amount,
-    bid_code, lowest_bid, max_game_actions,
+from .actions import (  # noqa: F401  (action_json and code_of are the boundary's too)
+    ACTION_TYPES, ANNOUNCEMENTS, SIGNALS, action_json, code as _code, code_of,
 )
+from .engine import (
+    PHASE_NAMES, CONCESSION, HAND_OVER, Game, Refusal, lowest_bid, max_game_actions,
+)
+from .facts import TRICKS
 from .quote import quote
 from .refusals import sentence
-from .rules import MAX_BID, Rules
+from .rules import BID_STEP, MAX_BID, Rules
 
 STATE_FORMAT = "touti-state/1"
 RECORD_FORMAT = "touti-record/1"
@@ -102,12 +103,6 @@ def _refused(key: str, params: dict, **words: object) -> IllegalAction:
 
 
 # ------------------------------------------------------------------ actions
-_SIMPLE = {"pass": A_PASS, "no_signal": A_NO_SIGNAL, "no_ghna": A_NO_GHNA,
-           "concede": A_CONCEDE, "accept": A_ACCEPT, "refuse": A_REFUSE}
-ACTION_TYPES = ("bid", "pass", "announce", "signal", "no_signal", "trump", "play",
-                "ghna", "no_ghna", "concede", "accept", "refuse", "next_hand")
-
-
 def _is_int(x: object) -> TypeGuard[int]:
     return type(x) is int
 
@@ -153,70 +148,6 @@ def _parse(action: object) -> tuple[str, int | None, Any]:
     return kind, seat, None
 
 
-def action_json(seat: int | None, code: int) -> dict:
-    """The JSON action of an engine action code."""
-    if code < 40:
-        return {"type": "play", "seat": seat, "card": NAMES[code]}
-    if code < A_PASS:
-        return {"type": "bid", "seat": seat, "amount": bid_amount(code)}
-    if code == A_ANNOUNCE_AS or code == A_ANNOUNCE_COMPTE:
-        return {"type": "announce", "seat": seat, "signal": ANNOUNCEMENTS[code - A_ANNOUNCE_AS]}
-    if A_SIGNAL <= code < A_NO_SIGNAL:
-        return {"type": "signal", "seat": seat, "signal": SIGNALS[code - A_SIGNAL]}
-    if A_TRUMP <= code < A_GHNA:
-        return {"type": "trump", "seat": seat, "suit": SUIT_LETTERS[code - A_TRUMP]}
-    if A_GHNA <= code < A_NO_GHNA:
-        return {"type": "ghna", "seat": seat, "suit": SUIT_LETTERS[code - A_GHNA]}
-    if code == A_NEXT_HAND:
-        return {"type": "next_hand"}
-    for kind, c in _SIMPLE.items():
-        if c == code:
-            return {"type": kind, "seat": seat}
-    raise ValueError(f"unknown action code {code}")  # pragma: no cover
-
-
-def _code(kind: str, arg: Any) -> int:
-    """The engine code of an action of type ``kind`` whose own field is ``arg`` (as
-    :func:`_parse` reads it: a card, an amount, a signal's name, a suit's index)."""
-    if kind == "play":
-        return arg
-    if kind == "bid":
-        return bid_code(arg)
-    if kind == "announce":
-        return A_ANNOUNCE_AS + ANNOUNCEMENTS.index(arg)
-    if kind == "signal":
-        return A_SIGNAL + SIGNALS.index(arg)
-    if kind == "trump":
-        return A_TRUMP + arg
-    if kind == "ghna":
-        return A_GHNA + arg
-    if kind == "next_hand":
-        return A_NEXT_HAND
-    return _SIMPLE[kind]
-
-
-def code_of(action: dict) -> int:
-    """The engine code of a JSON action that came from the engine (a view's ``legal``, a
-    state's ``actions``): the inverse of :func:`action_json`, without the checks of
-    :func:`action_code`.
-
-    >>> code_of(action_json(2, 27)), code_of({"type": "pass", "seat": 1}) == A_PASS
-    (27, True)
-    """
-    kind = action["type"]
-    if kind == "play":
-        arg: Any = card_of(action["card"])
-    elif kind == "bid":
-        arg = action["amount"]
-    elif kind in ("signal", "announce"):
-        arg = action["signal"]
-    elif kind in ("trump", "ghna"):
-        arg = SUIT_LETTERS.index(action["suit"])
-    else:
-        arg = None
-    return _code(kind, arg)
-
-
 def action_code(g: Game, action: object) -> tuple[int | None, int]:
     """Check a JSON action against the game: (seat, code), or IllegalAction."""
     kind, seat, arg = _parse(action)
@@ -224,7 +155,7 @@ def action_code(g: Game, action: object) -> tuple[int | None, int]:
     if r is not None:
         raise _from_refusal(r)
     if kind == "bid":
-        if arg % 10:
+        if arg % BID_STEP:
             raise _refused("bid_not_multiple_of_10", {"amount": arg})
         if arg > MAX_BID:
             raise _refused("bid_too_high", {"amount": arg, "maximum": MAX_BID})
@@ -501,7 +432,7 @@ def _game_from_source(src: dict, err) -> Game:
 
 def _check_deal(hands, dealer, scores, rules: Rules, err):
     if not (isinstance(hands, list) and len(hands) == 4
-            and all(isinstance(h, list) and len(h) == 10 for h in hands)):
+            and all(isinstance(h, list) and len(h) == TRICKS for h in hands)):
         raise err("A deal is four hands of ten cards each.")
     seen = 0
     out = []

@@ -13,41 +13,33 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .actions import (  # noqa: F401  (the action codes are the engine's too)
+    A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
+    A_NO_GHNA, A_NO_SIGNAL, A_PASS, A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS, N_ACTIONS,
+    SIGNALS, bid_amount, bid_code, bid_codes, kind_of,
+)
 from .cards import (
-    ACES_MASK, BIT, GHNA_MASK, POINTS, SUIT, SUIT_LETTERS, SUIT_MASK, SUIT_NAMES,
+    ACES_MASK, BIT, CARDS, GHNA_MASK, SUIT, SUIT_LETTERS, SUIT_MASK, SUIT_NAMES,
     cards_in, describe, describe_list, card, ghna_value, REY, CABAL,
 )
-from .rules import MAX_BID, MIN_BID, Rules
+from .facts import TRICKS
+from .hand import (  # noqa: F401  (the phases are the engine's too)
+    AUCTION, CONCESSION, GAME_OVER, GHNA, HAND_OVER, PHASE_NAMES, PLAY, SIGNAL, TRUMP, Hand,
+    partner, team,
+)
+from .rules import BID_STEP, MAX_BID, MIN_BID, Rules, lowest_bid
 from .refusals import ACTION_WORDS, PHASE_WORDS, Refusal, refusal, sentence
-from .tricks import BEATERS, legal_mask
+from .tricks import legal_mask
 from . import rng
 
-# ---------------------------------------------------------------- actions
-A_BID = 40            # A_BID + amount // 10, amounts 70..230 -> 47..63
-A_PASS = 64
-A_ANNOUNCE_AS = 65
-A_ANNOUNCE_COMPTE = 66
-A_SIGNAL = 67         # A_SIGNAL + index in SIGNALS: 67..70
-A_NO_SIGNAL = 71
-A_TRUMP = 72          # A_TRUMP + suit: 72..75
-A_GHNA = 76           # A_GHNA + suit: 76..79
-A_NO_GHNA = 80
-A_CONCEDE = 81
-A_ACCEPT = 82
-A_REFUSE = 83
-A_NEXT_HAND = 84
-N_ACTIONS = 85
+#: The bids of an auction: 70 to 230 (docs/rules.md 4).
+BIDS = (MAX_BID - MIN_BID) // BID_STEP + 1
 
-SIGNALS = ("AS", "COMPTE", "+10", "PASS")
-ANNOUNCEMENTS = ("AS", "COMPTE")
-
-
-#: The most actions one hand can hold (docs/rules.md 4 to 8): 17 bids (70 to 230), each
-#: seat leaving once (a pass or an announcement), a signal window for each seat at
-#: each bid level, the trump, 40 cards, two Ghna answers after each of the first 9
-#: tricks, a proposal to abandon and its answer by each defender in each trick, and
-#: the next deal.
-HAND_ACTIONS_MAX = 17 + 4 + 4 * 17 + 1 + 40 + 2 * 9 + 2 * 2 * 10 + 1
+#: The most actions one hand can hold (docs/rules.md 4 to 8): the bids, each seat
+#: leaving once (a pass or an announcement), a signal window for each seat at each bid
+#: level, the trump, the cards, two Ghna answers after each trick but the last, a
+#: proposal to abandon and its answer by each defender in each trick, and the next deal.
+HAND_ACTIONS_MAX = BIDS + 4 + 4 * BIDS + 1 + len(CARDS) + 2 * (TRICKS - 1) + 2 * 2 * TRICKS + 1
 #: A cancelled hand: four passes (or announcements) and the next deal.
 CANCELLED_HAND_ACTIONS = 5
 #: The rules set no limit on cancelled hands (every deal can be passed out); a
@@ -65,43 +57,6 @@ def max_game_actions(target: int, one_hand: bool) -> int:
     return (2 * below + 1) * HAND_ACTIONS_MAX + MAX_CANCELLED_HANDS * CANCELLED_HAND_ACTIONS
 
 
-def partner(seat: int) -> int:
-    """The seat opposite ``seat``, its partner (docs/rules.md 2).
-
-    >>> partner(1), team(1), team(partner(1))
-    (3, 1, 1)
-    """
-    return seat ^ 2
-
-
-def team(seat: int) -> int:
-    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (docs/rules.md 2)."""
-    return seat & 1
-
-
-def bid_code(amount: int) -> int:
-    return A_BID + amount // 10
-
-
-def bid_amount(code: int) -> int:
-    return (code - A_BID) * 10
-
-
-def lowest_bid(high: int) -> int:
-    """The least amount a bid may name when the highest bid is ``high`` (0: none yet):
-    at least MIN_BID, and 10 more than the highest (docs/rules.md 4)."""
-    return max(MIN_BID, high + 10)
-
-
-def bid_codes(high: int) -> list[int]:
-    """The bids open when the highest bid is ``high``, lowest first."""
-    return [bid_code(a) for a in range(lowest_bid(high), MAX_BID + 1, 10)]
-
-
-# ----------------------------------------------------------------- phases
-AUCTION, SIGNAL, TRUMP, PLAY, GHNA, CONCESSION, HAND_OVER, GAME_OVER = range(8)
-PHASE_NAMES = ("auction", "signal", "trump", "play", "ghna", "concession", "hand_over", "game_over")
-
 #: Which action kinds each phase accepts (for ``wrong_phase``).
 PHASE_KINDS = {
     AUCTION: {"bid", "pass", "announce"},
@@ -115,22 +70,6 @@ PHASE_KINDS = {
 }
 
 
-def kind_of(code: int) -> str:
-    if code < 40:
-        return "play"
-    if code < A_PASS:
-        return "bid"
-    if code == A_PASS:
-        return "pass"
-    if code <= A_ANNOUNCE_COMPTE:
-        return "announce"
-    if code < A_NO_SIGNAL:
-        return "signal"
-    return {A_NO_SIGNAL: "no_signal", A_NO_GHNA: "no_ghna", A_CONCEDE: "concede",
-            A_ACCEPT: "accept", A_REFUSE: "refuse", A_NEXT_HAND: "next_hand"}.get(
-        code, "trump" if code < A_GHNA else "ghna")
-
-
 def holds_ghna(hand: int, suit: int) -> bool:
     return hand & GHNA_MASK[suit] == GHNA_MASK[suit]
 
@@ -139,19 +78,13 @@ def ghna_suits(hand: int) -> list[int]:
     return [s for s in range(4) if hand & GHNA_MASK[s] == GHNA_MASK[s]]
 
 
-class Game:
-    """A game of Touti in progress (mutable; ``clone()`` for search)."""
+class Game(Hand):
+    """A game of Touti in progress (mutable; ``clone()`` for search): the public state of
+    the hand in progress (:class:`touti_core.hand.Hand`), the seats' cards, and the game
+    around the hand (the deals, the scores, the log)."""
 
-    __slots__ = (
-        "rules", "seed", "deal", "scores", "history", "hand_no", "winner", "log",
-        "dealer", "hands", "phase", "to_act", "auction", "in_mask", "high",
-        "high_seat", "sig_level", "signalled", "declarer", "contract", "trump",
-        "cap", "leader", "trick", "win_card", "win_seat", "tricks", "won",
-        "ghna", "ghna_total", "ghna_done", "proposed", "proposer", "last_hand",
-        "conceded", "hand_start",
-    )
-    # ---- the game
-    rules: Rules
+    __slots__ = ("seed", "deal", "scores", "history", "hand_no", "winner", "log", "hands",
+                 "last_hand", "hand_start")
     #: the game's seed (None for a fixed deal), or the fixed deal: (hands, dealer, scores)
     seed: Optional[int]
     deal: Optional[tuple[list[list[int]], int, list[int]]]
@@ -165,44 +98,8 @@ class Game:
     log: Optional[list[tuple[Optional[int], int]]]
     #: where this hand's actions start in the log
     hand_start: int
-    # ---- the hand
-    dealer: int
     #: each seat's cards (masks)
     hands: list[int]
-    phase: int
-    #: the seat to act, None when the hand or the game is over
-    to_act: Optional[int]
-    #: the auction: its actions (seat, code); bit ``s`` of ``in_mask`` while seat ``s`` is in;
-    #: the highest bid and its seat; the bid level of each seat's last signal window; bit
-    #: ``s`` of ``signalled`` once seat ``s`` has signalled or announced
-    auction: list[tuple[int, int]]
-    in_mask: int
-    high: int
-    high_seat: int
-    sig_level: list[int]
-    signalled: int
-    #: the contract (-1 / 0 before it is known) and its Ghna cap
-    declarer: int
-    contract: int
-    trump: int
-    cap: int
-    #: the trick in progress: who led it, its cards, the card winning it and who played it
-    leader: int
-    trick: list[int]
-    win_card: int
-    win_seat: int
-    #: finished tricks: (leader, cards, winner, card points); points won by each team
-    tricks: list[tuple[int, list[int], int, int]]
-    won: list[int]
-    #: declared Ghna (seat, suit, value), their total, a mask of their suits
-    ghna: list[tuple[int, int, int]]
-    ghna_total: int
-    ghna_done: int
-    #: proposals to abandon in this trick (bit per seat), the last proposer, and whether
-    #: the hand was abandoned
-    proposed: int
-    proposer: int
-    conceded: bool
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -238,7 +135,6 @@ class Game:
         return g
 
     def _start_hand(self, dealer: int, hands) -> None:
-        self.dealer = dealer
         # A seeded deal gives its packets from forehand on; a fixed deal
         # (from_deal) is given seat by seat.
         if self.deal is None:
@@ -256,46 +152,8 @@ class Game:
                     m |= BIT[c]
                 hs.append(m)
         self.hands = hs
-        self.phase = AUCTION
-        self.to_act = (dealer + 1) % 4
-        self.auction = []
-        self.in_mask = 15
-        self.high = 0
-        self.high_seat = -1
-        self.sig_level = [0, 0, 0, 0]
-        self.signalled = 0
-        self.declarer = -1
-        self.contract = 0
-        self.trump = -1
-        self.cap = 0
-        self.leader = (dealer + 1) % 4
-        self.trick = []
-        self.win_card = -1
-        self.win_seat = -1
-        self.tricks = []
-        self.won = [0, 0]
-        self.ghna = []
-        self.ghna_total = 0
-        self.ghna_done = 0
-        self.proposed = 0
-        self.proposer = -1
-        self.conceded = False
+        self.start(dealer)
         self.hand_start = len(self.log) if self.log is not None else 0
-
-    def setup_play(self, declarer: int, amount: int, trump: int) -> None:
-        """Skip the auction: ``declarer`` holds the contract, trumps are named.
-
-        For search, benchmarks and puzzles; the log does not record it.
-        """
-        self.declarer = declarer
-        self.contract = amount
-        self.high = amount
-        self.high_seat = declarer
-        self.in_mask = 1 << declarer
-        self.trump = trump
-        self.cap = self.rules.cap(amount)
-        self.phase = PLAY
-        self.to_act = self.leader = (self.dealer + 1) % 4
 
     def clone(self, log: bool = True) -> "Game":
         g = Game.__new__(Game)
@@ -338,25 +196,6 @@ class Game:
         return g
 
     # ----------------------------------------------------------- queries
-    @property
-    def acting(self) -> int:
-        """The seat to act (``to_act``) while the hand is being played: there always is one
-        until the hand is over."""
-        seat = self.to_act
-        assert seat is not None, "no seat acts: the hand is over"
-        return seat
-
-    @property
-    def forehand(self) -> int:
-        return (self.dealer + 1) % 4
-
-    def points(self) -> list[int]:
-        """[team0, team1] points of this hand so far (cards, 9a3a, Ghna)."""
-        p = self.won[:]
-        if self.declarer >= 0:
-            p[self.declarer & 1] += self.ghna_total
-        return p
-
     def legal_cards(self) -> int:
         """Mask of the cards the player to act may play (phase PLAY)."""
         seat = self.to_act
@@ -367,18 +206,14 @@ class Game:
     def ghna_options(self, seat: int) -> list[int]:
         """Suits whose Ghna ``seat`` may declare now (held, new, under the cap)."""
         hand = self.hands[seat]
-        out = []
-        for s in range(4):
-            if hand & GHNA_MASK[s] == GHNA_MASK[s] and not self.ghna_done >> s & 1:
-                if self.ghna_total + ghna_value(s, self.trump) <= self.cap:
-                    out.append(s)
-        return out
+        return [s for s in range(4)
+                if hand & GHNA_MASK[s] == GHNA_MASK[s] and self.ghna_fits(s)]
 
     def ghna_held(self, seat: int) -> list[tuple[int, int, bool]]:
         """``(suit, value, fits)`` of each Ghna ``seat`` holds undeclared while its team
         may still declare one (it declares, and tricks remain): ``fits`` under the cap
         now (docs/rules.md 7)."""
-        if self.trump < 0 or (self.declarer & 1) != (seat & 1) or len(self.tricks) >= 10:
+        if self.trump < 0 or (self.declarer & 1) != (seat & 1) or len(self.tricks) >= TRICKS:
             return []
         out = []
         for s in ghna_suits(self.hands[seat]):
@@ -386,15 +221,6 @@ class Game:
                 value = ghna_value(s, self.trump)
                 out.append((s, value, self.ghna_total + value <= self.cap))
         return out
-
-    def signal_window_open(self, seat: int, partner_turn: int) -> bool:
-        """docs/rules.md 4.1: may ``seat`` be asked for a signal before ``partner_turn`` bids?"""
-        if not self.rules.signals or self.in_mask >> seat & 1:
-            return False
-        return bool(self.high > 0                               # a bid was made
-                    and self.in_mask >> partner_turn & 1        # partner still in
-                    and self.in_mask & (BIT[(seat + 1) % 4] | BIT[(seat + 3) % 4]) != 0
-                    and self.sig_level[seat] != self.high)      # not yet at this level
 
     def can_concede(self, seat: int) -> bool:
         return (self.rules.concession and self.phase == PLAY and seat == self.to_act
@@ -442,92 +268,17 @@ class Game:
     # ------------------------------------------------------------- apply
     def apply(self, code: int) -> None:
         """Perform a legal action of the player to act (no checks: see ``refusal``)."""
-        if code < 40:
+        if code < A_BID:
             self.play(code)
             return
+        seat = self.to_act
         if self.log is not None:
-            self.log.append((self.to_act, code))
-        if code < A_PASS:
-            self._bid(bid_amount(code))
-        elif code <= A_ANNOUNCE_COMPTE:
-            self._leave(code)
-        elif code <= A_NO_SIGNAL:
-            self._signal(code)
-        elif code < A_GHNA:
-            self._name_trump(code - A_TRUMP)
-        elif code <= A_NO_GHNA:
-            self._ghna(code)
-        elif code == A_CONCEDE:
-            seat = self.acting
-            self.proposed |= BIT[seat]
-            self.proposer = seat
-            self.phase = CONCESSION
-            self.to_act = seat ^ 2
-        elif code == A_ACCEPT:
-            self._concede()
-        elif code == A_REFUSE:
-            self.phase = PLAY
-            self.to_act = self.proposer
-        elif code == A_NEXT_HAND:
+            self.log.append((seat, code))
+        if code == A_NEXT_HAND:
             self._next_hand()
         else:
-            raise ValueError(f"unknown action code {code}")
+            self.act(seat, code)
 
-    # auction ------------------------------------------------------------
-    def _bid(self, amount: int) -> None:
-        seat = self.acting
-        self.auction.append((seat, bid_code(amount)))
-        self.high = amount
-        self.high_seat = seat
-        self._auction_next(seat)
-
-    def _leave(self, code: int) -> None:
-        seat = self.acting
-        self.auction.append((seat, code))
-        self.in_mask &= ~BIT[seat]
-        self._auction_next(seat)
-
-    def _signal(self, code: int) -> None:
-        seat = self.acting
-        self.auction.append((seat, code))
-        if code != A_NO_SIGNAL:
-            self.signalled |= BIT[seat]
-        self.phase = AUCTION
-        self.to_act = seat ^ 2
-
-    def _auction_next(self, seat: int) -> None:
-        inm = self.in_mask
-        if inm == 0:
-            self._end_hand(cancelled=True)
-            return
-        if self.high >= MAX_BID or (self.high_seat >= 0 and inm == BIT[self.high_seat]):
-            self._won_auction()
-            return
-        nxt = (seat + 1) % 4
-        while not inm >> nxt & 1:
-            nxt = (nxt + 1) % 4
-        partner = nxt ^ 2
-        if self.signal_window_open(partner, nxt):
-            self.sig_level[partner] = self.high
-            self.phase = SIGNAL
-            self.to_act = partner
-        else:
-            self.phase = AUCTION
-            self.to_act = nxt
-
-    def _won_auction(self) -> None:
-        self.declarer = self.high_seat
-        self.contract = self.high
-        self.cap = self.rules.cap(self.high)
-        self.phase = TRUMP
-        self.to_act = self.declarer
-
-    def _name_trump(self, suit: int) -> None:
-        self.trump = suit
-        self.phase = PLAY
-        self.to_act = self.leader = self.forehand
-
-    # play -----------------------------------------------------------------
     def play(self, c: int) -> None:
         """Play card ``c`` for the player to act (phase PLAY, a legal card)."""
         seat = self.to_act
@@ -535,78 +286,22 @@ class Game:
         if self.log is not None:
             self.log.append((seat, c))
         self.hands[seat] ^= BIT[c]
-        trick = self.trick
-        if trick:
-            if BEATERS[self.trump][self.win_card] >> c & 1:
-                self.win_card = c
-                self.win_seat = seat
-            trick.append(c)
-            if len(trick) == 4:
-                self._finish_trick()
-                return
-        else:
-            trick.append(c)
-            self.leader = seat
-            self.win_card = c
-            self.win_seat = seat
-        self.to_act = (seat + 1) & 3
+        self._play(seat, c)
 
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        winner = self.win_seat
-        pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-        team = winner & 1
-        self.won[team] += pts
-        self.tricks.append((self.leader, trick, winner, pts))
-        self.trick = []
-        self.proposed = 0
-        self.leader = winner
-        if len(self.tricks) == 10:
-            self.won[team] += 10          # 9a3a
-            self._end_hand()
-            return
-        if team == self.declarer & 1 and self.cap > self.ghna_total:
-            if self.ghna_options(winner):
-                self.phase = GHNA
-                self.to_act = winner
-                return
-            if self.ghna_options(winner ^ 2):
-                self.phase = GHNA
-                self.to_act = winner ^ 2
-                return
-        self.phase = PLAY
-        self.to_act = winner
+    # what the hidden cards decide ------------------------------------------
+    def _ghna_asked(self, winner: int) -> Optional[int]:
+        if self.ghna_options(winner):
+            return winner
+        if self.ghna_options(winner ^ 2):
+            return winner ^ 2
+        return None
 
-    def _ghna(self, code: int) -> None:
-        seat = self.acting
-        if code == A_NO_GHNA:
-            if seat == self.leader and self.ghna_options(seat ^ 2):
-                self.to_act = seat ^ 2      # the winner declined: ask the partner
-                return
-        else:
-            suit = code - A_GHNA
-            value = ghna_value(suit, self.trump)
-            self.ghna.append((seat, suit, value))
-            self.ghna_total += value
-            self.ghna_done |= 1 << suit
-        self.phase = PLAY
-        self.to_act = self.leader
+    def _ask_partner(self, seat: int) -> bool:
+        return bool(self.ghna_options(seat ^ 2))
 
-    def _concede(self) -> None:
-        """docs/rules.md 8: the declaring team takes the rest, the 9a3a, its Ghna."""
-        team = self.declarer & 1
-        rest = 0
-        for h in self.hands:
-            rest |= h
-        for c in self.trick:
-            rest |= BIT[c]
-        self.won[team] += sum(POINTS[c] for c in cards_in(rest)) + 10
-        self.conceded = True
-        for seat, suit, value in self.best_undeclared_ghna():
-            self.ghna.append((seat, suit, value))
-            self.ghna_total += value
-            self.ghna_done |= 1 << suit
-        self._end_hand()
+    def _declare_held_ghna(self) -> None:
+        for seat, suit, _ in self.best_undeclared_ghna():
+            self.declare_ghna(seat, suit)
 
     def best_undeclared_ghna(self) -> list[tuple[int, int, int]]:
         """The combination of undeclared held Ghna with the highest total under the cap."""
@@ -626,25 +321,12 @@ class Game:
         return sorted(best, key=lambda x: -x[2])
 
     # end of hand and game ----------------------------------------------------
-    def _end_hand(self, cancelled: bool = False) -> None:
-        result: dict[str, Any]
-        if cancelled:
-            result = {"cancelled": True, "dealer": self.dealer, "declarer": None,
-                      "contract": None, "trump": None, "points": [0, 0], "ghna": [],
-                      "made": None, "conceded": False, "delta": [0, 0]}
-        else:
-            pts = self.points()
-            team = self.declarer & 1
-            made = pts[team] >= self.contract
-            delta = [0, 0]
-            delta[team if made else 1 - team] = self.contract
+    def _end_hand(self) -> None:
+        result = self.result()
+        if not result["cancelled"]:
+            delta = result["delta"]
             self.scores[0] += delta[0]
             self.scores[1] += delta[1]
-            result = {"cancelled": False, "dealer": self.dealer, "declarer": self.declarer,
-                      "contract": self.contract, "trump": SUIT_LETTERS[self.trump], "points": pts,
-                      "ghna": [{"seat": s, "suit": SUIT_LETTERS[x], "value": v}
-                               for s, x, v in self.ghna],
-                      "made": made, "conceded": self.conceded, "delta": delta}
         self.last_hand = result
         self.history.append(result)
         self.to_act = None

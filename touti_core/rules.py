@@ -9,12 +9,20 @@ from .quote import quote
 GHNA_CAPS = ("standard", "contract_minus_50", "none")
 OVERTRUMPS = ("always", "not_over_partner", "never")
 
+#: The bids (docs/rules.md 4): from 70 to 230, by tens.
 MIN_BID = 70
 MAX_BID = 230
+BID_STEP = 10
 #: The largest target: 2**53 - 1, the bound of seeds (``api.MAX_SEED``), the
 #: largest whole number JavaScript (the page, JSON in a browser) holds exactly;
 #: above it a page would round the target into a game the engine then refuses.
 MAX_TARGET = 2 ** 53 - 1
+
+
+def lowest_bid(high: int) -> int:
+    """The least amount a bid may name when the highest bid is ``high`` (0: none yet):
+    at least MIN_BID, and a step more than the highest (docs/rules.md 4)."""
+    return max(MIN_BID, high + BID_STEP)
 
 
 @dataclass(frozen=True)

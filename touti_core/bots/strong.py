@@ -16,6 +16,7 @@ import time
 from typing import ClassVar
 
 from ..engine import CONCESSION, PLAY
+from ..facts import TRICKS
 from .base import already_made
 from .belief.auction_reading import AuctionReading
 from .belief.knowledge import Knowledge
@@ -122,7 +123,7 @@ class StrongBot(NormalBot):
         unlikely deal that defeats the contract still counts."""
         if already_made(k):
             return True
-        if 10 - len(k.tricks) > 4:
+        if TRICKS - len(k.tricks) > 4:
             return False
         worlds = self.worlds(k, self.settings.exact_worlds, resampled=False)
         return bool(worlds) and self.search(k).made_in_every(worlds, self.late)

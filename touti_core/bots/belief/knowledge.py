@@ -24,19 +24,18 @@ other hands (docs/rules.md 4, 6, 7):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ...api import code_of
-from ...cards import ACE, BIT, FULL_DECK, GHNA_MASK, GHNA_VALUE, POINTS, SUIT, card, card_of
-from ...engine import (
-    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_CONCEDE, A_GHNA, A_NO_GHNA, A_NO_SIGNAL, A_PASS,
-    A_REFUSE, A_SIGNAL, A_TRUMP, ANNOUNCEMENTS, GHNA, PHASE_NAMES, SIGNALS, TRUMP, bid_amount,
-    partner, team,
+from ...actions import (
+    A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_GHNA, A_NO_GHNA, A_NO_SIGNAL,
+    A_PASS, A_REFUSE, A_SIGNAL, ANNOUNCEMENTS, SIGNALS, code_of,
 )
+from ...cards import ACE, BIT, FULL_DECK, GHNA_MASK, POINTS, SUIT, card, card_of
+from ...facts import TRICKS
+from ...hand import GHNA, PHASE_NAMES, Hand, partner, team
 from ...rules import Rules
-from ...tricks import beats, ruled_out
+from ...tricks import ruled_out
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -76,32 +75,25 @@ class PlayEvent(NamedTuple):
     ghna_done: int
 
 
-@dataclass(slots=True, init=False, repr=False, eq=True)
-class Knowledge:
-    """The information set of ``seat`` (see the module docstring).  Cards are masks
+class Knowledge(Hand):
+    """The information set of ``seat`` (see the module docstring): the public state of the
+    hand (:class:`touti_core.hand.Hand`, replayed from the log), this seat's cards, and
+    what the actions prove about the others'.  Cards are masks
     (:mod:`touti_core.cards`), seats ``0..3``, suits ``0..3``; -1 says "none yet"."""
 
+    __slots__ = ("seat", "scores", "hand", "actions", "bids", "announced", "signals",
+                 "first_pass_level", "played", "played_by", "counts", "refused", "excl",
+                 "must", "cons", "events")
     seat: int
-    rules: Rules
-    dealer: int
     #: the game's scores before this hand
     scores: tuple[int, ...]
     #: this seat's cards now
     hand: int
-    #: the phase (``engine.AUCTION`` ...) and the seat to act (None when the hand is over)
-    phase: int
-    to_act: Optional[int]
     #: every action of this hand so far, in order
     actions: tuple[Action, ...]
+    # (the phase and the seat to act are the view's: who is asked about a Ghna is hidden)
 
     # ---- auction
-    #: its bids, passes, announcements and signals: (seat, code)
-    auction: list[tuple[int, int]]
-    #: the highest bid (0: none) and who made it (-1: nobody)
-    high: int
-    high_seat: int
-    #: bit ``s`` set while seat ``s`` is still in the auction
-    in_mask: int
     #: each seat's highest bid (0: none)
     bids: list[int]
     #: each seat's early announcement (its code, -1: none)
@@ -111,36 +103,13 @@ class Knowledge:
     #: the highest bid when each seat left the auction (-1: still in)
     first_pass_level: list[int]
 
-    # ---- contract
-    declarer: int
-    contract: int
-    #: the Ghna cap of the contract (docs/rules.md 7)
-    cap: int
-    trump: int
-
     # ---- play
-    #: who led the trick in progress, its cards, the card winning it and who played it
-    leader: int
-    trick: list[int]
-    win_card: int
-    win_seat: int
-    #: finished tricks: (leader, cards, winner, card points)
-    tricks: list[tuple[int, tuple[int, ...], int, int]]
-    #: card points (and the 9a3a) won by each team
-    won: list[int]
-    #: declared Ghna: (seat, suit, value); their total; a mask of their suits
-    ghna: list[tuple[int, int, int]]
-    ghna_total: int
-    ghna_done: int
     #: every card played, and each seat's
     played: int
     played_by: list[int]
     #: how many cards each seat holds now
     counts: tuple[int, ...]
-    #: bit ``s`` set when seat ``s`` proposed to abandon in this trick; the last proposer;
-    #: bit ``s`` when seat ``s`` refused a proposal in this hand
-    proposed: int
-    proposer: int
+    #: bit ``s`` when seat ``s`` refused to abandon in this trick
     refused: int
 
     # ---- hard evidence about the other hands (nothing about this seat's own)
@@ -152,6 +121,13 @@ class Knowledge:
     cons: tuple[Fact, ...]
     #: every card played by another seat, with the public situation before it
     events: tuple[PlayEvent, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Knowledge seat={self.seat} phase={PHASE_NAMES[self.phase]} actions={len(self.actions)}>"
@@ -180,13 +156,6 @@ class Knowledge:
         """Is seat ``s`` on the declaring team?"""
         return self.declarer >= 0 and team(s) == team(self.declarer)
 
-    def points(self) -> list[int]:
-        """Each team's points so far: cards, 9a3a, and the declarers' Ghna."""
-        p = self.won[:]
-        if self.declarer >= 0:
-            p[team(self.declarer)] += self.ghna_total
-        return p
-
     def trick_points(self) -> int:
         return sum(POINTS[c] for c in self.trick)
 
@@ -197,6 +166,7 @@ class Knowledge:
         return out
 
 
+_FIELDS = Hand.__slots__ + Knowledge.__slots__
 ACES = tuple(card(ACE, s) for s in range(4))
 
 
@@ -204,49 +174,22 @@ ACES_ALTS = tuple(BIT[a] for a in ACES)
 GHNA_ALTS = tuple(GHNA_MASK)
 
 
-def _fitting(k: Knowledge) -> tuple[int, ...]:
-    """Suits whose Ghna would still fit under the cap and is not yet declared."""
-    return tuple(x for x in range(4) if not k.ghna_done >> x & 1
-                 and k.ghna_total + GHNA_VALUE[x == k.trump] <= k.cap)
-
-
 def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int],
           actions: Iterable[Action], phase: int, to_act: Optional[int]) -> Knowledge:
     """Derive the information set from the seat's cards and this hand's public actions."""
     k = Knowledge.__new__(Knowledge)
-    k.seat = seat
     k.rules = rules
-    k.dealer = dealer
+    k.start(dealer)
+    k.seat = seat
     k.scores = tuple(scores)
     k.hand = hand
-    k.phase = phase
-    k.to_act = to_act
     k.actions = tuple(actions)
-    k.auction = []
-    k.high = 0
-    k.high_seat = -1
-    k.in_mask = 15
     k.bids = [0, 0, 0, 0]
     k.announced = [-1, -1, -1, -1]
     k.signals = [[], [], [], []]
     k.first_pass_level = [-1, -1, -1, -1]
-    k.declarer = -1
-    k.contract = 0
-    k.cap = 0
-    k.trump = -1
-    k.leader = (dealer + 1) % 4
-    k.trick = []
-    k.win_card = -1
-    k.win_seat = -1
-    k.tricks = []
-    k.won = [0, 0]
-    k.ghna = []
-    k.ghna_total = 0
-    k.ghna_done = 0
     k.played = 0
     k.played_by = [0, 0, 0, 0]
-    k.proposed = 0
-    k.proposer = -1
     k.refused = 0
     k.excl = [0, 0, 0, 0]
     k.must = [0, 0, 0, 0]
@@ -284,7 +227,7 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
                     fact(s, alts, True)
             else:
                 fact(winner ^ 2, alts, False)
-        if code < 40:
+        if code < A_BID:
             c = code
             trick = k.trick
             if s != seat:
@@ -295,62 +238,34 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
                 # what the play rules prove: a void, nothing higher, no trumps
                 k.excl[s] |= ruled_out(c, SUIT[trick[0]], k.win_card, k.win_seat, s, k.trump,
                                        overtrump)
-                if beats(c, k.win_card, k.trump):
-                    k.win_card, k.win_seat = c, s
-            else:
-                k.leader = s
-                k.win_card, k.win_seat = c, s
-            trick.append(c)
+            done = len(k.tricks)
+            k.act(s, c)
             k.played |= BIT[c]
             k.played_by[s] |= BIT[c]
-            if len(trick) == 4:
-                winner = k.win_seat
-                pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-                k.won[winner & 1] += pts
-                k.tricks.append((k.leader, tuple(trick), winner, pts))
-                k.trick = []
-                k.leader = winner
-                k.proposed = 0
-                if len(k.tricks) == 10:
-                    k.won[winner & 1] += 10
-                elif (winner & 1) == (k.declarer & 1) and k.cap > k.ghna_total:
-                    fits = _fitting(k)
+            if len(k.tricks) > done:
+                k.refused = 0
+                winner = k.leader
+                if len(k.tricks) < TRICKS and (winner & 1) == (k.declarer & 1) \
+                        and k.cap > k.ghna_total:
+                    fits = [x for x in range(4) if k.ghna_fits(x)]
                     if fits:
                         pending = [winner, tuple(GHNA_MASK[x] for x in fits), 0]
             continue
+        k.act(s, code)
         if code < A_PASS:
-            k.auction.append((s, code))
-            k.high, k.high_seat = bid_amount(code), s
             k.bids[s] = k.high
         elif code == A_PASS or code == A_ANNOUNCE_AS or code == A_ANNOUNCE_COMPTE:
-            k.auction.append((s, code))
-            k.in_mask &= ~BIT[s]
             k.first_pass_level[s] = k.high
             if code != A_PASS:
                 k.announced[s] = code
                 if truthful:
                     fact(s, ACES_ALTS if code == A_ANNOUNCE_AS else GHNA_ALTS, True)
         elif code <= A_NO_SIGNAL:
-            k.auction.append((s, code))
             k.signals[s].append((k.high, code))
             if truthful and code in (A_SIGNAL, A_SIGNAL + 1):
                 fact(s, ACES_ALTS if code == A_SIGNAL else GHNA_ALTS, True)
-        elif code < A_GHNA:
-            k.declarer = s
-            k.contract = k.high
-            k.cap = rules.cap(k.high)
-            k.trump = code - A_TRUMP
-            k.leader = (dealer + 1) % 4
-        elif code < A_NO_GHNA:
-            x = code - A_GHNA
-            value = GHNA_VALUE[x == k.trump]
-            k.ghna.append((s, x, value))
-            k.ghna_total += value
-            k.ghna_done |= 1 << x
-            k.must[s] |= GHNA_MASK[x]
-        elif code == A_CONCEDE:
-            k.proposed |= BIT[s]
-            k.proposer = s
+        elif A_GHNA <= code < A_NO_GHNA:
+            k.must[s] |= GHNA_MASK[code - A_GHNA]
         elif code == A_REFUSE:
             k.refused |= BIT[s]
     # a window still open at the end of the history: the phase tells who is asked
@@ -370,13 +285,11 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
             fact(winner ^ 2, alts, True)
         else:
             fact(winner ^ 2, alts, False)
-    if k.declarer < 0 and phase == TRUMP:
-        # the auction is over and the declarer is naming trumps: the contract is known
-        k.declarer = k.high_seat
-        k.contract = k.high
-        k.cap = rules.cap(k.high)
+    # the replay's phase and seat to act are the view's but around a Ghna question
+    k.phase = phase
+    k.to_act = to_act
     k.events = tuple(events)
-    k.counts = tuple(10 - k.played_by[s].bit_count() for s in range(4))
+    k.counts = tuple(TRICKS - k.played_by[s].bit_count() for s in range(4))
     for s in range(4):
         k.must[s] &= ~k.played
     # keep the constraints about the other seats, with the cards played since the event

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from ...cards import mask_of
+from ...facts import TRICKS
 from ..base import Why
 from ..belief.knowledge import Knowledge
 from ..belief.worlds import World
@@ -37,7 +38,7 @@ class CardSearch:
 
     def exact(self) -> bool:
         """Are few enough tricks left to search the whole rest exactly?"""
-        return 10 - len(self.k.tricks) <= self.settings.exact_tricks
+        return TRICKS - len(self.k.tricks) <= self.settings.exact_tricks
 
     def deals_needed(self) -> int:
         """How many deals to search: fewer when each is searched exactly."""
@@ -77,10 +78,10 @@ class CardSearch:
             if exact:
                 out[m] = solve(d, tt=tt)
             elif mid_exact:
-                playout(d, excl, 10 - mid_exact)
+                playout(d, excl, TRICKS - mid_exact)
                 out[m] = solve(d, tt=tt)
             else:
-                out[m] = playout(d, excl, 10)
+                out[m] = playout(d, excl, TRICKS)
         return out
 
     def evaluate(self, moves: list[int], worlds: list[World]) -> tuple[dict[int, float], Why] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...cards import ACES_MASK, BIT, POINTS, SUIT_MASK, card, mask_of
+from ...rules import BID_STEP
 from ...engine import (
     A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_NO_SIGNAL, A_PASS, A_SIGNAL, A_TRUMP, MAX_BID,
     bid_code, lowest_bid, partner,
@@ -77,9 +78,9 @@ class EasyBot(Bot):
         if k.high_seat != partner(k.seat) and low <= est and bid_code(low) in legal:
             amount = low
             ghna = sum(he.ghna_values(k.hand, t)) if s.ghna_bid else 0
-            while (k.rules.cap(amount) < ghna and amount + 10 <= min(est, MAX_BID)
-                   and bid_code(amount + 10) in legal):
-                amount += 10
+            while (k.rules.cap(amount) < ghna and amount + BID_STEP <= min(est, MAX_BID)
+                   and bid_code(amount + BID_STEP) in legal):
+                amount += BID_STEP
             self.why = {"kind": "bid", "amount": amount, "estimate": est, "trump": t}
             return bid_code(amount)
         if k.in_mask >> partner(k.seat) & 1 and self.rand.random() < 0.5:

@@ -8,6 +8,15 @@ plays it to the end (or to a given trick) with the heuristic play
 with a transposition table at trick boundaries and equivalent cards merged
 (:func:`distinct_moves`).  Both run thousands of times per decision: they
 work on masks and call the rules of :mod:`touti_core.tricks` directly.
+
+:class:`Position` keeps its own trick play, apart from the public hand state
+(:class:`touti_core.hand.Hand`) the engine and the knowledge replay, for
+speed alone: no log, no auction, no phases, a Ghna declared greedily by the
+trick's winner or its partner, and a copy and an undo of a few integers.  The
+rules it plays are the engine's (the legal cards and the trick's winner of
+:mod:`touti_core.tricks`, the points and the last trick of
+:mod:`touti_core.facts`), and tests/test_bots_search.py plays random
+positions on both and checks they agree card by card.
 """
 
 from __future__ import annotations
@@ -15,8 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import BIT, GHNA_MASK, GHNA_VALUE, POINTS, SUIT
+from ...facts import LAST_TRICK, TRICKS
 from ...tricks import BEATERS, legal_mask, ruled_out
 from .heuristic import Holdings, ghna_keep, heuristic_card
+
+#: More points than any hand gives: the search's infinity.
+UNBOUNDED = 1_000_000
 
 
 class Position:
@@ -128,8 +141,8 @@ class Position:
         self.trick = []
         self.ntricks += 1
         self.leader = self.to_act = winner
-        if self.ntricks == 10:
-            self.won[winner & 1] += 10
+        if self.ntricks == TRICKS:
+            self.won[winner & 1] += LAST_TRICK
         elif (winner & 1) == (self.decl & 1) and self.cap > self.ghna_total:
             self.declare_ghna(winner)
 
@@ -151,7 +164,7 @@ class Position:
         return -1
 
 
-def playout(d: Position, excl: Sequence[int] | None = None, stop: int = 10) -> int:
+def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS) -> int:
     """Play the deal with the heuristic policy to its end (or until ``stop``
     tricks are done); the declaring team's points then.  ``d`` is consumed.
 
@@ -213,7 +226,7 @@ def distinct_moves(lm: int, out_mask: int) -> list[int]:
     return moves
 
 
-def solve(d: Position, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = None) -> int:
+def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None = None) -> int:
     """Exact (perfect-information) future points of the declaring team from ``d``,
     both teams playing their best, by alpha-beta with a transposition table at
     trick boundaries.  Returns the final total (points won so far included)."""
@@ -225,7 +238,7 @@ def solve(d: Position, alpha: int = -1, beta: int = 10 ** 6, tt: dict | None = N
 
 def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
     """Future points of the declaring team (alpha-beta)."""
-    if d.ntricks == 10:
+    if d.ntricks == TRICKS:
         return 0
     s = d.to_act
     hands = d.hands
@@ -260,7 +273,7 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
             moves.insert(0, first)
     a0, b0 = alpha, beta
     team = d.decl & 1
-    best = -1 if maximize else 10 ** 6
+    best = -1 if maximize else UNBOUNDED
     for c in moves:
         # apply
         saved = (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,
@@ -289,7 +302,7 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
                     if alpha >= beta:
                         break
     if key is not None:
-        lo, hi = tt.get(key, (0, 10 ** 6))
+        lo, hi = tt.get(key, (0, UNBOUNDED))
         if best <= a0:
             hi = best
         elif best >= b0:
