@@ -38,19 +38,15 @@ since no hand can contain one.
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard
+
 from .api import IllegalAction
 from .cards import POINTS, SUIT_LETTERS, SUIT_NAMES, ghna_value
-from .rules import MAX_BID, MIN_BID, Rules
+from .facts import DECK_POINTS, HAND_POINTS, LAST_TRICK
+from .hand import Hand, team as team_of
+from .rules import BID_STEP, MAX_BID, MIN_BID, Rules
 
 SHEET_FORMAT = "touti-sheet/1"
-
-#: The points of the last trick (docs/rules.md 9, the 9a3a).
-LAST_TRICK = 10
-#: The card points of the deck (120) and of a hand with the last trick (130).
-DECK_POINTS = sum(POINTS)
-HAND_POINTS = DECK_POINTS + LAST_TRICK
-#: Bids go by tens (docs/rules.md 4).
-BID_STEP = 10
 #: The longest names a sheet keeps (the sheet's own, a player's), in characters.
 NAME_MAX = 60
 PLAYER_MAX = 40
@@ -106,7 +102,7 @@ def _malformed(what: str) -> IllegalAction:
     return _refuse("sheet_malformed", {"what": what})
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return type(x) is int
 
 
@@ -124,7 +120,7 @@ def _suit(value: object, what: str) -> str:
     return value
 
 
-def _keys(obj: object, required: tuple, optional: tuple, what: str) -> dict:
+def _keys(obj: object, required: tuple, optional: tuple, what: str) -> dict[Any, Any]:
     if not isinstance(obj, dict):
         raise _malformed(what)
     for k in required:
@@ -169,7 +165,7 @@ def score_hand(entry: object, rules: Rules, what: str = "hand") -> dict:
         return {"cancelled": True, "declarer": None, "contract": None, "trump": None,
                 "points": [0, 0], "card_points": [0, 0], "ghna": [], "made": None,
                 "conceded": False, "delta": [0, 0]}
-    _keys(entry, ("declarer", "contract", "trump", "card_points"), ("ghna", "conceded", "cancelled"), what)
+    entry = _keys(entry, ("declarer", "contract", "trump", "card_points"), ("ghna", "conceded", "cancelled"), what)
     if entry.get("cancelled", False) is not False:
         raise _malformed(f"{what}.cancelled")
     declarer = _seat(entry["declarer"], f"{what}.declarer")
@@ -196,41 +192,38 @@ def score_hand(entry: object, rules: Rules, what: str = "hand") -> dict:
     if conceded and not points_possible(points, conceded=True):
         raise _refuse("sheet_points_conceded", {"points": points, "last": LAST_TRICK})
 
-    team = declarer % 2
-    cap = rules.cap(contract)
+    # the hand as the engine holds it once the play begins: its Ghna, points and score
+    hand = Hand.contracted(rules, declarer, contract, SUIT_LETTERS.index(trump))
+    team = team_of(declarer)
     ghna_in = entry.get("ghna", [])
     if not isinstance(ghna_in, list) or len(ghna_in) > len(SUIT_LETTERS):
         raise _malformed(f"{what}.ghna")
-    ghna: list[dict] = []
-    declared = 0
     for i, g in enumerate(ghna_in):
         where = f"{what}.ghna[{i}]"
-        _keys(g, ("seat", "suit"), (), where)
+        g = _keys(g, ("seat", "suit"), (), where)
         seat = _seat(g["seat"], f"{where}.seat")
         suit = _suit(g["suit"], f"{where}.suit")
-        words = {"suit_name": SUIT_NAMES[SUIT_LETTERS.index(suit)]}
-        if seat % 2 != team:
+        x = SUIT_LETTERS.index(suit)
+        words = {"suit_name": SUIT_NAMES[x]}
+        if team_of(seat) != team:
             raise _refuse("sheet_ghna_defenders", {"seat": seat, "suit": suit, "declarer": declarer})
-        if any(d["suit"] == suit for d in ghna):
+        if hand.ghna_done >> x & 1:
             raise _refuse("sheet_ghna_twice", {"suit": suit}, **words)
-        value = ghna_value(SUIT_LETTERS.index(suit), SUIT_LETTERS.index(trump))
-        if declared + value > cap:
-            raise _refuse("sheet_ghna_cap", {"suit": suit, "value": value, "contract": contract,
-                                             "cap": cap, "declared": declared}, **words)
-        declared += value
-        ghna.append({"seat": seat, "suit": suit, "value": value})
+        if not hand.ghna_fits(x):
+            raise _refuse("sheet_ghna_cap", {"suit": suit, "value": ghna_value(x, hand.trump),
+                                             "contract": contract, "cap": hand.cap,
+                                             "declared": hand.ghna_total}, **words)
+        hand.declare_ghna(seat, x)
 
     card_points = [0, 0]
     card_points[team] = points
     card_points[1 - team] = HAND_POINTS - points
-    total = card_points[:]
-    total[team] += declared
-    made = total[team] >= contract
-    delta = [0, 0]
-    delta[team if made else 1 - team] = contract
+    hand.won = card_points[:]
+    hand.conceded = conceded
+    r = hand.result()
     return {"cancelled": False, "declarer": declarer, "contract": contract, "trump": trump,
-            "points": total, "card_points": card_points, "ghna": ghna, "made": made,
-            "conceded": conceded, "delta": delta}
+            "points": r["points"], "card_points": card_points, "ghna": r["ghna"],
+            "made": r["made"], "conceded": conceded, "delta": r["delta"]}
 
 
 # ---------------------------------------------------------------- the sheet
@@ -242,7 +235,7 @@ def _text(value: object, limit: int, what: str) -> str:
 
 def read_sheet(sheet: object) -> tuple[Rules, int, list]:
     """Checks a sheet's own fields: (rules, first dealer, entries)."""
-    _keys(sheet, ("format", "names", "dealer", "rules", "hands"), ("name",), "sheet")
+    sheet = _keys(sheet, ("format", "names", "dealer", "rules", "hands"), ("name",), "sheet")
     if sheet["format"] != SHEET_FORMAT:
         raise _malformed("format")
     if "name" in sheet:
