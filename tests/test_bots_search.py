@@ -23,7 +23,8 @@ from touti_core.bots.policy.card_search import CardSearch
 from touti_core.bots.policy.heuristic import ghna_keep
 from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
 from touti_core.cards import BIT, GHNA_MASK, POINTS
-from touti_core.engine import PLAY, Game
+from touti_core.engine import A_GHNA, A_NO_GHNA, GAME_OVER, GHNA, HAND_OVER, PLAY, Game
+from touti_core.facts import HAND_POINTS
 from touti_core.rules import Rules
 from touti_core.tricks import legal_mask
 
@@ -173,6 +174,53 @@ def test_legal_mask_matches_the_engine(seed, overtrump):
                           overtrump) == expected
         g.apply(r.choice([c for c in range(40) if expected >> c & 1]))
         cards += 1
+
+
+def position_of(g: Game) -> Position:
+    """The engine's card play as a search position."""
+    return Position.make(g.hands, g.trump, g.declarer, g.leader, g.trick, g.win_card, g.win_seat,
+                         g.won, g.cap, g.ghna_total, g.ghna_done, len(g.tricks), g.rules.overtrump)
+
+
+def same_play(d: Position, g: Game) -> None:
+    assert (d.hands, d.leader, d.trick, d.win_card, d.win_seat, d.won, d.ghna_total,
+            d.ghna_done, d.ntricks) == (g.hands, g.leader, g.trick, g.win_card, g.win_seat,
+                                        g.won, g.ghna_total, g.ghna_done, len(g.tricks))
+    assert d.decl_points() == g.points()[g.declarer & 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), overtrump=st.sampled_from(OVERTRUMP),
+       cap=st.sampled_from(("standard", "contract_minus_50", "none")),
+       contract=st.sampled_from((70, 90, 120, 160, 230)))
+def test_the_search_s_own_trick_play_agrees_with_the_engine(seed, overtrump, cap, contract):
+    """``Position`` plays tricks on its own, for speed: from random positions of a random
+    hand, every card played on both gives the same trick, winner, points, last trick and
+    Ghna (the engine's players declaring the greedy Ghna the search declares), and the
+    same seat to play with the same legal cards."""
+    r = random.Random(seed)
+    g = Game.new(seed, Rules(overtrump=overtrump, ghna_cap=cap))
+    g.setup_play(r.randrange(4), contract, r.randrange(4))
+    checked = 0
+    while g.phase == PLAY:
+        d = position_of(g)
+        same_play(d, g)
+        assert d.to_act == g.to_act and d.legal() == g.legal_cards()
+        c = r.choice([c for c in range(40) if g.legal_cards() >> c & 1])
+        d.play(c)
+        g.apply(c)
+        # the search's greedy Ghna: the engine's players answer its questions the same way
+        greedy = [x for x in range(4) if d.ghna_done >> x & 1 and not g.ghna_done >> x & 1]
+        while g.phase == GHNA:
+            suit = next((x for x in greedy if g.hands[g.acting] & GHNA_MASK[x] == GHNA_MASK[x]),
+                        None)
+            g.apply(A_NO_GHNA if suit is None else A_GHNA + suit)
+        same_play(d, g)
+        if g.phase == PLAY:
+            assert d.to_act == g.to_act
+        checked += 1
+    assert checked == 40 and g.phase in (HAND_OVER, GAME_OVER)
+    assert sum(g.won) == HAND_POINTS
 
 
 def test_resampling_keeps_n_draws_in_proportion_to_the_weights():
