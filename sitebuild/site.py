@@ -30,6 +30,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from touti_core.facts import facts
 from touti_core.rules import Rules
@@ -142,7 +143,8 @@ def precache_worker(version: str, files: list[str], template: str | None = None)
         if text.count(f"%{key}%") != 1 or len(slot.findall(text)) != 1:
             raise BuildError(f"web/sw.js must hold %{key}% once, in the line "
                              f"`{slot.pattern.strip('^$')}` (the build fills it).")
-        text = slot.sub(lambda m, key=key: m.group().replace(f"%{key}%", values[key]), text)
+        filled = slot.pattern.strip("^$").replace(f"%{key}%", values[key])
+        text = slot.sub(lambda _: filled, text)
     return text.encode("utf-8"), precache
 
 
@@ -301,7 +303,7 @@ def build(out: Path = DIST, stamp: str = "") -> dict:
     worker, precache = precache_worker(version, files)
     (staging / "sw.js").write_bytes(worker)
     files = sorted(files + ["sw.js"])
-    manifest = {"version": version, "pyodide": PYODIDE_VERSION, "config": config,
+    manifest: dict[str, Any] = {"version": version, "pyodide": PYODIDE_VERSION, "config": config,
                 "files": files, "precache": precache,
                 "first_bid": first_bid_files(staging, config),
                 "stdlib": {"modules": stdlib_keep(), "files": stdlib_report["files"],

@@ -131,9 +131,9 @@ def build_wheels(projects: list[tuple[Path, tuple[str, ...] | None]], out_dir: P
         if r.returncode or not last.startswith("WHEELS "):
             raise BuildError("setuptools could not build the wheel:\n" + (r.stderr or r.stdout)[-3000:])
         wheels = []
-        for (src, out), name in zip(jobs, json.loads(last[len("WHEELS "):])):
+        for (_, built), name in zip(jobs, json.loads(last[len("WHEELS "):])):
             wheel = out_dir / name
-            shutil.copyfile(Path(out) / name, wheel)
+            shutil.copyfile(Path(built) / name, wheel)
             wheels.append(wheel)
     return wheels
 
