@@ -1,11 +1,13 @@
-"""Wheels of bots for the tests: the example bot's (examples/touti-example-bot,
-built with its own build backend, as ``pip wheel`` would) and deliberately
-broken ones, each a package of its own declared by a ``touti.bots`` entry point."""
+"""Wheels of bots for the tests: the example bot's (examples/touti-example-bot)
+and deliberately broken ones, each a package of its own declared by a
+``touti.bots`` entry point; all built by setuptools' PEP 517 hook, as
+``pip wheel --no-deps`` would (sitebuild/wheel.py, the engine's builder)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from sitebuild.wheel import build_wheel, build_wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "touti-example-bot"
@@ -94,27 +96,34 @@ HOSTILE = {
 }
 
 
-def backend():
-    """The example's build backend (build_backend/touti_wheel.py), loaded from its file."""
-    spec = importlib.util.spec_from_file_location("touti_wheel", EXAMPLE / "build_backend" / "touti_wheel.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def example_wheel(out: Path) -> Path:
-    """touti_example_bot-0.1.0-py3-none-any.whl, built into ``out``."""
-    return backend().write_wheel(EXAMPLE, out)
+    """touti_example_bot-0.1.0-py3-none-any.whl, built into ``out`` by the example's
+    build backend (setuptools, as ``pip wheel --no-deps`` would)."""
+    return build_wheel(Path(out), EXAMPLE, include=None)
 
 
-def broken_wheel(kind: str, out: Path) -> Path:
-    """The wheel of the broken bot ``kind`` (touti_<kind>_bot-1.0-py3-none-any.whl)."""
-    project = Path(out) / f"src-{kind}"
+def broken_project(kind: str, root: Path) -> Path:
+    """The project folder of the broken bot ``kind``: a package and its pyproject.toml."""
+    project = Path(root) / f"src-{kind}"
     package = project / f"touti_{kind}_bot"
     package.mkdir(parents=True, exist_ok=True)
     (package / "__init__.py").write_text({**BROKEN, **HOSTILE}[kind])
     (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=77"]\nbuild-backend = "setuptools.build_meta"\n\n'
         f'[project]\nname = "touti-{kind}-bot"\nversion = "1.0"\n\n'
         f'[project.entry-points."touti.bots"]\n{kind} = "touti_{kind}_bot"\n\n'
-        f'[tool.touti-wheel]\npackages = ["touti_{kind}_bot"]\n')
-    return backend().write_wheel(project, out)
+        f'[tool.setuptools]\npackages = ["touti_{kind}_bot"]\n')
+    return project
+
+
+def broken_wheel(kind: str, out: Path) -> Path:
+    """The wheel of the broken bot ``kind`` (touti_<kind>_bot-1.0-py3-none-any.whl).
+    The first call for ``out`` builds every broken bot's wheel there, in one
+    run of the backend (one process, not one per bot)."""
+    out = Path(out)
+    wheel = out / f"touti_{kind}_bot-1.0-py3-none-any.whl"
+    if not wheel.exists():
+        kinds = [k for k in {**BROKEN, **HOSTILE}
+                 if not (out / f"touti_{k}_bot-1.0-py3-none-any.whl").exists()]
+        build_wheels([(broken_project(k, out), None) for k in kinds], out)
+    return wheel

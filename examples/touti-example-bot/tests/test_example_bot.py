@@ -54,14 +54,15 @@ def test_it_bids_the_lowest_bid_with_a_strong_hand_only():
 
 
 def test_the_package_declares_the_bot_and_its_wheel_builds(tmp_path):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("touti_wheel", HERE / "build_backend" / "touti_wheel.py")
-    backend = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(backend)
-    wheel = backend.write_wheel(HERE, tmp_path)
+    # built as `pip wheel --no-deps .` builds it: setuptools' PEP 517 hook, here
+    # by the Touti project's builder (a copy of the folder, fixed time stamps)
+    from sitebuild.wheel import build_wheel
+    wheel = build_wheel(tmp_path, HERE, include=None)
     assert wheel.name == "touti_example_bot-0.1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as z:
-        assert "touti_example_bot/__init__.py" in z.namelist()
+        names = z.namelist()
         eps = z.read("touti_example_bot-0.1.0.dist-info/entry_points.txt").decode()
+    assert "touti_example_bot/__init__.py" in names
+    assert not [n for n in names if n.startswith(("tests/", "conftest"))]
     assert "[touti.bots]\nexample = touti_example_bot\n" in eps
-    assert backend.write_wheel(HERE, tmp_path / "again").read_bytes() == wheel.read_bytes()
+    assert build_wheel(tmp_path / "again", HERE, include=None).read_bytes() == wheel.read_bytes()
