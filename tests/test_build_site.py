@@ -140,3 +140,16 @@ def test_the_service_worker_template_is_filled_in_its_declarations_only():
                 SW.replace("const FILES = %FILES%;", "const FILES = [%FILES%];")):
         with pytest.raises(BuildError, match="web/sw.js must hold"):
             build.precache_worker("abc123", ["index.html"], bad)
+
+
+def test_a_vendored_npm_file_is_one_line_and_ships_versioned_and_precached(tmp_path, monkeypatch):
+    import sitebuild.runtime
+    # one line: its path in the app folder -> its path under node_modules/
+    monkeypatch.setitem(sitebuild.runtime.VENDOR, "vendor/axe.min.js", "axe-core/axe.min.js")
+    info = build.build(tmp_path / "site")
+    shipped = f"{info['config']['app']}vendor/axe.min.js"
+    assert (tmp_path / "site" / shipped).read_bytes() == (ROOT / "node_modules/axe-core/axe.min.js").read_bytes()
+    assert shipped in info["files"] and shipped in info["precache"]
+    monkeypatch.setitem(sitebuild.runtime.VENDOR, "vendor/none.js", "axe-core/no-such-file.js")
+    with pytest.raises(BuildError, match="node_modules/axe-core/no-such-file.js is missing"):
+        sitebuild.runtime.vendor_files()
