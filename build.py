@@ -43,7 +43,7 @@ from sitebuild.runtime import (ENGINE_TERMINAL_ONLY, NODE_PYODIDE, PYODIDE_FILES
 from sitebuild.serve import (NETLIFY, NETLIFY_CACHE_DEFAULT, Handler, Server,  # noqa: F401
                              header_pattern, header_rules, headers_for, make_server, serve)
 from sitebuild.site import (BUDGET_FIRST_BID, BUDGET_PRECACHE, ROOT_FILES, SW_SKIP,  # noqa: F401
-                            build, first_bid_files, precache_worker)
+                            build, first_bid_files, precache_worker, root_page)
 from sitebuild.wheel import build_wheel  # noqa: F401
 
 

@@ -101,33 +101,55 @@ def locales() -> dict[str, str]:
     return {code: cats[code]["meta.name"] for code in sorted(cats, key=lambda c: (c != "en", c))}
 
 
-def manifest_texts(text: str) -> str:
-    """The web app manifest's name and description in English, and in every other
-    language under "translations" (the member the platform reads where it can)."""
+#: A placeholder of a root file's template: ``%NAME%``.
+PLACEHOLDER = re.compile(r"%([A-Z][A-Z_]*)%")
+
+
+def fill(name: str, text: str, values: dict[str, str]) -> str:
+    """``text`` (the template web/``name``) with each placeholder replaced by its
+    value, in one pass: a value is never scanned again (a placeholder's name
+    inside the build's JSON stays as it is), and a name the build does not
+    know stops it."""
+    unknown = sorted(set(PLACEHOLDER.findall(text)) - set(values))
+    if unknown:
+        raise BuildError(f"web/{name} names placeholders the build does not fill: "
+                         + ", ".join(f"%{u}%" for u in unknown))
+    return PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+
+
+def json_in_html(data: object) -> str:
+    """JSON for a ``<script type="application/json">`` block: no text of it can
+    close the element ("</script>") or open a comment."""
+    return json.dumps(data, sort_keys=True).replace("<", "\\u003c")
+
+
+def manifest_values() -> dict[str, str]:
+    """The web app manifest's name and description in English (JSON string
+    contents), and in every other language under "translations" (the member
+    the platform reads where it can)."""
     cats = catalogues()
     en = cats["en"]
     fields = {"name": "app.name", "short_name": "app.short_name", "description": "app.description"}
-    for field, key in fields.items():
-        text = text.replace(f"%APP_{field.upper()}%", en[key].replace('"', '\\"'))
+    values = {f"APP_{field.upper()}": json.dumps(en[key], ensure_ascii=False)[1:-1]
+              for field, key in fields.items()}
     translations = {code: {f: cat.get(k, en[k]) for f, k in fields.items()}
                     for code, cat in cats.items() if code != "en"}
-    return text.replace("%TRANSLATIONS%", json.dumps(translations, ensure_ascii=False, sort_keys=True))
+    values["TRANSLATIONS"] = json.dumps(translations, ensure_ascii=False, sort_keys=True)
+    return values
 
 
-def root_page(name: str, config: dict, app_dir: str) -> bytes:
+def root_page(name: str, config: dict, app_dir: str, template: str | None = None) -> bytes:
     """A file of ROOT_FILES with its placeholders filled (sw.js: see precache_worker)."""
-    text = (WEB / name).read_text(encoding="utf-8")
-    if name == "manifest.webmanifest":
-        text = manifest_texts(text)
+    text = (WEB / name).read_text(encoding="utf-8") if template is None else template
     if name in ("index.html", "embed.html") and ("%APP%" not in text or "%BUILD%" not in text):
         raise BuildError(f"web/{name} must contain the %APP% and %BUILD% placeholders.")
+    values = {"APP": app_dir.rstrip("/"), "VERSION": config["version"], "BUILD": json_in_html(config),
+              "PYODIDE": config["pyodide"], "STDLIB": config["stdlib"], "WHEEL": config["wheel"]}
     if "%SCENARIOS%" in text:
-        index = json.loads((WEB / "scenarios" / "index.json").read_text())
-        text = text.replace("%SCENARIOS%", demo_sections(index))
-    text = text.replace("%BUILD%", json.dumps(config, sort_keys=True))
-    for key in ("pyodide", "stdlib", "wheel"):
-        text = text.replace(f"%{key.upper()}%", config[key])
-    return text.replace("%APP%", app_dir.rstrip("/")).replace("%VERSION%", config["version"]).encode("utf-8")
+        values["SCENARIOS"] = demo_sections(json.loads((WEB / "scenarios" / "index.json").read_text()))
+    if name == "manifest.webmanifest":
+        values |= manifest_values()
+    return fill(name, text, values).encode("utf-8")
 
 
 def precache_worker(version: str, files: list[str], template: str | None = None) -> tuple[bytes, list[str]]:

@@ -153,3 +153,17 @@ def test_a_vendored_npm_file_is_one_line_and_ships_versioned_and_precached(tmp_p
     monkeypatch.setitem(sitebuild.runtime.VENDOR, "vendor/none.js", "axe-core/no-such-file.js")
     with pytest.raises(BuildError, match="node_modules/axe-core/no-such-file.js is missing"):
         sitebuild.runtime.vendor_files()
+
+
+def test_a_page_is_filled_in_one_pass_and_its_json_cannot_close_the_script():
+    config = {"version": "abc123", "pyodide": "pyodide/1/", "stdlib": "pyodide/1/s.zip",
+              "wheel": "app/abc123/w.whl", "text": "100 %APP% </script><!-- x"}
+    page = ('<script type="application/json" id="touti-build">%BUILD%</script>\n'
+            '<script type="module" src="%APP%/js/main.js"></script>')
+    html = build.root_page("index.html", config, "app/abc123/", page).decode()
+    data = re.search(r'id="touti-build">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(data) == config              # the value's own "%APP%" is not replaced
+    assert "<" not in data
+    assert html.endswith('src="app/abc123/js/main.js"></script>')
+    with pytest.raises(BuildError, match="%APPP%"):
+        build.root_page("embed.html", config, "app/abc123/", page + "%APPP%")
