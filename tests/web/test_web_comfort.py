@@ -207,3 +207,48 @@ def test_no_home_screen_tip_on_a_desktop(page, site):
     wait_ready(page)
     page.wait_for_timeout(300)
     assert page.locator("#ios-install").count() == 0
+
+
+#: the demo's frame against its content: the frame's box, the content's height, the
+#: hand's and the last card's boxes in the frame, the frame's document's width
+FRAME_JS = """(frame) => {
+  const doc = frame.contentDocument; const r = frame.getBoundingClientRect();
+  const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const cards = [...doc.querySelectorAll('#hand button[data-card]')];
+  return {frame: [r.width, r.height], content: doc.getElementById('embed').getBoundingClientRect().height,
+          scroll: doc.scrollingElement.scrollHeight, client: doc.scrollingElement.clientHeight,
+          wide: doc.scrollingElement.scrollWidth, inner: doc.scrollingElement.clientWidth,
+          hand: box(doc.getElementById('hand')), cards: cards.map(box)};
+}"""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS + [((1280, 800), "en")], ids=IDS + ["en-1280x800"])
+def test_a_rules_demo_frame_fits_its_content_whole_hand_shown(axe_page, site, layout):
+    (w, h), lang = layout
+    page = axe_page
+    page.set_viewport_size({"width": w, "height": h})
+    keep_once(page, {"touti.settings.v1": json.dumps(FAST)})
+    page.goto(site + f"?lang={lang}#rules")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='rules'] #rules-play")
+    button = page.locator("button.rules-try[data-scenario='play-higher']")
+    b = button.bounding_box()
+    assert b["height"] >= 44 and b["width"] >= 44, b
+    button.click()
+    frame_el = page.locator("#rules-play iframe")
+    frame = page.frame_locator("#rules-play iframe")
+    frame.locator("html[data-ready='true']").wait_for(timeout=60_000)
+    frame.locator("#hand button[data-card]").first.wait_for()
+    # the frame grows to its content (the demo tells it), then nothing inside it is cut
+    page.wait_for_function("""() => { const f = document.querySelector('#rules-play iframe');
+      const d = f.contentDocument; return d && Math.abs(f.getBoundingClientRect().height
+        - d.getElementById('embed').getBoundingClientRect().height) <= 2; }""", timeout=10_000)
+    g = frame_el.evaluate(FRAME_JS)
+    assert g["scroll"] <= g["client"] + 1, ("the demo scrolls inside its frame", g)
+    assert g["wide"] <= g["inner"], ("the demo is wider than its frame", g)
+    assert g["cards"], g
+    for c in g["cards"]:
+        assert c[1] >= 0 and c[3] <= g["frame"][1] + 0.5 and c[0] >= -0.5 and c[2] <= g["frame"][0] + 0.5, \
+            ("a card is cut off", c, g["frame"])
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= w
+    assert audit(page) == []

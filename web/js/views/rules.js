@@ -2,7 +2,10 @@
 // and Ghna-cap tables drawn from the engine's own facts (the build writes
 // touti_core/facts.py into the page's configuration), the house rules
 // (settings) where they apply, and for each rule its live demo: the rule
-// scenario of web/scenarios/ opened in embed.html, in the page.
+// scenario of web/scenarios/ opened in embed.html, in the page.  The demo's
+// frame takes the height of its content, as touti-demo.js does on another
+// site: the demo tells it ({ns: "touti-demo", frame, type: "size", height}),
+// so its hand is never cut off, whatever the screen.
 
 import { h } from "../dom.js";
 import { t, locale, scenarioText } from "../i18n.js";
@@ -29,7 +32,8 @@ export function demoIds() {
 }
 
 function cardTable(f) {
-  return h("table", { class: "rules-table" },
+  // a table wider than a phone scrolls sideways: focusable, so a keyboard scrolls it too
+  return h("table", { class: "rules-table", tabindex: 0 },
     h("caption", {}, t("rulebook.cards.total", { cards: f.card_points, last: f.last_trick, total: f.hand_points })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rulebook.cards.rank")),
       ...f.strength.map((r) => h("th", { scope: "col" }, t(`rank.${r}`))))),
@@ -40,11 +44,25 @@ function cardTable(f) {
 function capTable(f, cap) {
   const bids = Object.keys(f.caps[cap]).map(Number).filter((b) => b <= 130);
   const value = (b) => (cap === "none" ? t("rulebook.ghna.no_cap") : String(f.caps[cap][b]));
-  return h("table", { class: "rules-table" },
+  return h("table", { class: "rules-table", tabindex: 0, "aria-label": t("rulebook.ghna.cap") },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rulebook.ghna.cap")),
       ...bids.map((b) => h("th", { scope: "col" }, String(b))))),
     h("tbody", {}, h("tr", {}, h("th", { scope: "row" }, t("rulebook.ghna.cap_value")),
       ...bids.map((b) => h("td", {}, value(b))))));
+}
+
+const NS = "touti-demo";
+/** The demos' frames shown: their number (the demo's `frame` parameter) -> the iframe. */
+const frames = new Map();
+let framesShown = 0;
+
+/** A demo's height, sent by its page (embed.js): its frame takes it. */
+function onDemoMessage(event) {
+  const msg = event.data;
+  if (event.origin !== location.origin || !msg || typeof msg !== "object" || msg.ns !== NS) return;
+  const frame = frames.get(String(msg.frame));
+  if (!frame || event.source !== frame.contentWindow || msg.type !== "size" || !Number.isFinite(msg.height)) return;
+  frame.style.height = `${Math.max(120, Math.min(4000, Math.ceil(msg.height)))}px`;
 }
 
 function demo(id, titles) {
@@ -55,11 +73,14 @@ function demo(id, titles) {
   button.addEventListener("click", () => {
     const open = button.getAttribute("aria-expanded") === "true";
     if (open) {
+      for (const [n, f] of frames) if (slot.contains(f)) frames.delete(n);
       slot.replaceChildren();
     } else {
-      const src = `embed.html?scenario=${encodeURIComponent(id)}&lang=${locale()}`;
-      slot.replaceChildren(h("iframe", { src, title: t("rulebook.demo", { title }), loading: "lazy",
-        class: "rules-frame" }));
+      const n = String(++framesShown);
+      const src = `embed.html?scenario=${encodeURIComponent(id)}&lang=${locale()}&frame=${n}`;
+      const frame = h("iframe", { src, title: t("rulebook.demo", { title }), loading: "lazy", class: "rules-frame" });
+      frames.set(n, frame);
+      slot.replaceChildren(frame);
     }
     button.setAttribute("aria-expanded", String(!open));
     button.textContent = open ? t("rulebook.try") : t("rulebook.hide");
@@ -92,5 +113,7 @@ export async function mount(container, app) {
     h("p", { class: "rules-intro" }, t("rulebook.intro", params)),
     h("p", {}, h("a", { href: "#learn", id: "rules-learn", class: "act primary" }, t("rulebook.learn"))),
     ...sections);
-  return {};
+  frames.clear();
+  window.addEventListener("message", onDemoMessage);
+  return { unmount() { window.removeEventListener("message", onDemoMessage); frames.clear(); } };
 }
