@@ -68,3 +68,30 @@ def test_the_tool_writes_this_very_hand():
     actions, _, state = tool.simulate(LESSON["deal"]["hands"], [90, 100, 110, 120], LESSON["found_with_seed"])
     assert actions == LESSON["actions"]
     assert state["last_hand"] == LESSON["result"]
+
+
+def test_every_word_of_another_seat_is_spoken_of_as_it_appears():
+    # issue 39: a "+10" bubble showed while the coach still said "Nora announced AS".
+    # Each announcement and signal of the other seats is followed at once by a step that
+    # points at that seat and names that word (its bubble then agrees with the coach).
+    for i, a in enumerate(LESSON["actions"]):
+        if a["type"] in ("announce", "signal") and a["seat"] != 0:
+            told = [s for s in LESSON["steps"] if s["at"] == i + 1 and s.get("point") == f"seat-{a['seat']}"]
+            assert told and told[0]["signal"] == a["signal"], (i, a)
+
+
+def test_the_lesson_teaches_the_signals():
+    says = [s["say"] for s in LESSON["steps"]]
+    assert "learn.signals" in says
+    # the four signals are named where they are taught, in every language
+    for code in ("en", "fr", "es", "ar"):
+        text = json.loads((ROOT / "web" / "messages" / f"{code}.json").read_text(encoding="utf-8"))["learn.signals"]
+        for word in (("AS", "COMPTE", "+10", "PASS") if code != "ar" else ("آس", "كونط", "+10", "باص")):
+            assert word in text, (code, word)
+
+
+def test_the_steps_are_those_the_tool_writes_for_the_kept_deal():
+    lesson = make_lesson()
+    actions, lessons, state = lesson.simulate(LESSON["deal"]["hands"], [90, 100, 110, 120], LESSON["found_with_seed"])
+    assert actions == LESSON["actions"]
+    assert lesson.steps(actions, lessons, state) == LESSON["steps"]

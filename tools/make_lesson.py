@@ -17,10 +17,13 @@ begins.
 
 Then the coaching steps are attached to the actions: what to look at, what
 to do and why, and for the rule lessons the wrong card to try (the engine
-refuses it and says why).  Every action is replayed and checked here, and
+refuses it and says why).  Each announcement or signal of another seat is
+spoken of as it appears, so that the coach and the seat's bubble agree; the
+first signal teaches the four signals.  Every action is replayed and checked here, and
 again by tests/test_lesson.py.
 
     python3 tools/make_lesson.py          # rewrite web/learn/lesson.json
+    python3 tools/make_lesson.py --steps  # the same deal, its coaching steps written again
 """
 
 from __future__ import annotations
@@ -190,7 +193,7 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
     add(0, "learn.cards", "hand")
     add(0, "learn.points", "hand")
     first_bid = True
-    seen_partner = False
+    seen_signal = False
     first_card = True
     ghna_told = False
     for i, a in enumerate(actions):
@@ -202,9 +205,16 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
             first_bid = False
         elif seat == 0 and kind == "trump":
             add(i, "learn.trump", "actions", suit=a["suit"], amount=state["last_hand"]["contract"])
-        elif seat == 2 and kind in ("announce", "signal") and not seen_partner:
-            add(i + 1, f"learn.partner.{kind}", "seat-2", signal=a["signal"])
-            seen_partner = True
+        elif seat != 0 and kind in ("announce", "signal"):
+            # every word of another seat is spoken of as it appears (its bubble shows it):
+            # the first signal teaches the four signals
+            if kind == "signal" and not seen_signal:
+                add(i + 1, "learn.signals", f"seat-{seat}", signal=a["signal"], who=seat)
+            elif seat == 2:
+                add(i + 1, f"learn.partner.{kind}", "seat-2", signal=a["signal"])
+            else:
+                add(i + 1, f"learn.opponent.{kind}", f"seat-{seat}", signal=a["signal"], who=seat)
+            seen_signal = seen_signal or kind == "signal"
         elif seat == 0 and kind == "ghna":
             value = next(g["value"] for g in state["last_hand"]["ghna"] if g["suit"] == a["suit"])
             add(i, "learn.ghna", "actions", suit=a["suit"], value=value, cap=state["contract"]["ghna_cap"])
@@ -231,7 +241,14 @@ def steps(actions: list[dict], lessons: dict, state: dict) -> list[dict]:
 
 
 def main() -> None:
-    seed, hands, actions, lessons, state = find()
+    if sys.argv[1:] == ["--steps"]:
+        # the kept deal, its coaching written again (no new search)
+        kept = json.loads(OUT.read_text())
+        seed, hands = kept["found_with_seed"], kept["deal"]["hands"]
+        actions, lessons, state = simulate(hands, [90, 100, 110, 120], seed)
+        assert actions == kept["actions"], "the kept deal no longer plays as written"
+    else:
+        seed, hands, actions, lessons, state = find()
     lesson = {
         "format": FORMAT,
         "found_with_seed": seed,

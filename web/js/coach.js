@@ -8,6 +8,7 @@ import { h, fill } from "./dom.js";
 import { t, cardName } from "./i18n.js";
 import { dataOf } from "./controls.js";
 import { stepText } from "./lesson.js";
+import { glossed } from "./glossary.js";
 
 /** createCoach({onNext, onPlay}) -> {element, mode, show(step, mode, index, total), wait()} */
 export function createCoach({ onNext, onPlay }) {
@@ -20,7 +21,7 @@ export function createCoach({ onNext, onPlay }) {
     show(step, mode, index, total) {
       fill(element, [
         h("p", { class: "coach-count" }, t("learn.step", { n: index + 1, total })),
-        h("p", { class: "coach-text" }, stepText(step)),
+        h("p", { class: "coach-text" }, ...glossed(stepText(step))),   // its terms explained on a tap
         step.tryit ? h("p", { class: "coach-try" }, t("learn.try", { card: cardName(step.tryit) })) : null,
         mode === "next" ? h("button", { type: "button", class: "act primary", id: "coach-next", onclick: onNext },
           t("learn.next")) : null,

@@ -36,6 +36,7 @@ import { defaults, randomSeed } from "../settings.js";
 import { createLesson, same, describe } from "../lesson.js";
 import { createCoach, markStep } from "../coach.js";
 import { screenHeader } from "./common.js";
+import { glossElement } from "../glossary.js";
 
 const SESSION = "lesson";
 
@@ -82,7 +83,7 @@ function createScreen(container, app, lesson) {
   screen.game = createGame({ client: app.client, store, ui: { table: screen.table, log: createLog(null) },
     session: SESSION, script: (view) => screen.plan.script(view.action_count), persons: [0, 1, 2, 3] });
   store.onRender((st) => {
-    renderInfo(parts.info, st);
+    if (renderInfo(parts.info, st) !== false) glossElement(parts.info.querySelector(".cap"));   // "Ghna cap": a term
     screen.table.render(st);
     renderEnd(screen, st);
     if (screen.current && st.view && !st.busy) markTarget(screen, screen.current);
