@@ -109,7 +109,7 @@ class Knowledge(Hand):
     played_by: list[int]
     #: how many cards each seat holds now
     counts: tuple[int, ...]
-    #: bit ``s`` when seat ``s`` refused to abandon in this trick
+    #: bit ``s`` when seat ``s`` refused a proposal to abandon in this hand
     refused: int
 
     # ---- hard evidence about the other hands (nothing about this seat's own)
@@ -243,7 +243,6 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
             k.played |= BIT[c]
             k.played_by[s] |= BIT[c]
             if len(k.tricks) > done:
-                k.refused = 0
                 winner = k.leader
                 if len(k.tricks) < TRICKS and (winner & 1) == (k.declarer & 1) \
                         and k.cap > k.ghna_total:
