@@ -15,7 +15,8 @@ import pytest
 
 from touti_core import api, bots
 from touti_core.bots.explain import REASON_CODES
-from touti_core.refusals import SENTENCES
+from touti_core import sheet
+from touti_core.refusals import ACTION_WORDS, PHASE_WORDS, SENTENCES
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
@@ -32,6 +33,21 @@ def test_every_code_and_case_the_engine_can_give_has_an_english_sentence():
             assert f"refusal.{key}" in EN, key
     for code in REASON_CODES:
         assert f"hint.reason.{code}" in EN, code
+
+
+def test_the_engine_s_english_refusals_are_the_english_catalogue_s_word_for_word():
+    """The English of a refusal has one text: the engine's templates (and the score
+    sheet's) are the catalogue's, placeholders included; only the engine's fallback
+    ``wrong_phase.other``, which no action reaches, is its own."""
+    def page_key(key: str) -> str:
+        code, _, case = key.partition(".")
+        return f"refusal.before.{case}" if code == "wrong_phase" and case else f"refusal.{key}"
+    engine = {**SENTENCES, **sheet.SENTENCES}
+    differ = {key: (text, EN.get(page_key(key))) for key, text in engine.items()
+              if key != "wrong_phase.other" and EN.get(page_key(key)) != text}
+    assert not differ
+    assert {k: EN[f"refusal.phase.{k}"] for k in PHASE_WORDS} == PHASE_WORDS
+    assert {k: EN[f"refusal.action.{k}"] for k in ACTION_WORDS} == ACTION_WORDS
 
 
 def fixtures(games: int = 12) -> dict:

@@ -11,6 +11,7 @@ import pathlib
 import random
 
 import pytest
+from unittest.mock import ANY
 
 from rules_helpers import DEAL_EC, new_hand, pass_, play, win_auction
 from test_rules_examples import (
@@ -271,12 +272,13 @@ def test_an_impossible_entry_is_refused_with_its_reason(entry, rules, code, para
     e = refusal([{"cancelled": True}, entry], rules)
     assert e.code == code
     assert e.params == {**params, "hand": 2}
-    assert e.message == sheet.SENTENCES[code].format(**params, **_words(params))
+    assert e.message == sheet.SENTENCES[code].format(**{**params, **_words(params)})
 
 
 def _words(params: dict) -> dict:
     names = dict(zip("OCEB", ("coins", "cups", "swords", "clubs")))
-    return {"suit_name": names[params["suit"]]} if "suit" in params else {}
+    words = {"suit": names[params["suit"]]} if "suit" in params else {}
+    return {**words, "who": f"seat {params['seat']}"} if "seat" in params else words
 
 
 def test_refusals_name_the_rule_in_english():
@@ -316,9 +318,9 @@ def test_the_points_refused_are_exactly_those_no_hand_can_give():
     ({"name": "x" * 61}, "sheet_malformed", {"what": "name"}),
     ({"dealer": 4}, "sheet_seat", {"what": "dealer", "value": 4}),
     ({"dealer": None}, "sheet_malformed", {"what": "dealer"}),
-    ({"rules": {"target": 55}}, "sheet_rules", {}),
-    ({"rules": {"house": True}}, "sheet_rules", {}),
-    ({"rules": []}, "sheet_rules", {}),
+    ({"rules": {"target": 55}}, "sheet_rules", {"reason": "target must be a positive multiple of 10"}),
+    ({"rules": {"house": True}}, "sheet_rules", {"reason": ANY}),
+    ({"rules": []}, "sheet_rules", {"reason": "rules must be an object"}),
     ({"hands": {}}, "sheet_malformed", {"what": "hands"}),
     ({"hands": [{"cancelled": True}] * 1001}, "sheet_too_long", {"maximum": 1000}),
     ({"extra": 1}, "sheet_malformed", {"what": "sheet.extra"}),

@@ -81,10 +81,15 @@ def is_card_name(name: object) -> TypeGuard[str]:
     return isinstance(name, str) and name in _BY_NAME
 
 
+def card_words(c: int) -> str:
+    """A card in words, without the article: ``Rey of swords``."""
+    rank = RANK[c]
+    return f"{RANK_NAMES.get(rank, str(rank))} of {SUIT_NAMES[SUIT[c]]}"
+
+
 def describe(c: int) -> str:
     """Player's words for a card: ``the Rey of swords``."""
-    rank = RANK[c]
-    return f"the {RANK_NAMES.get(rank, str(rank))} of {SUIT_NAMES[SUIT[c]]}"
+    return "the " + card_words(c)
 
 
 def describe_list(cards: list[int]) -> str:

@@ -20,7 +20,7 @@ from .actions import (  # noqa: F401  (the action codes are the engine's too)
 )
 from .cards import (
     ACES_MASK, BIT, CARDS, GHNA_MASK, SUIT, SUIT_LETTERS, SUIT_MASK, SUIT_NAMES,
-    cards_in, describe, describe_list, card, ghna_value, REY, CABAL,
+    cards_in, card_words, describe_list, card, ghna_value, REY, CABAL,
 )
 from .facts import TRICKS
 from .hand import (  # noqa: F401  (the phases are the engine's too)
@@ -355,7 +355,7 @@ class Game(Hand):
         if kind not in PHASE_KINDS[self.phase]:
             return self._wrong_phase(kind, seat)
         if kind != "next_hand" and seat != self.to_act:
-            return refusal("not_your_turn", {"to_act": self.to_act}, to_act=self.to_act)
+            return refusal("not_your_turn", {"to_act": self.to_act}, who=f"seat {self.to_act}")
         return None
 
     def refusal(self, seat: int | None, code: int) -> Refusal | None:
@@ -410,14 +410,13 @@ class Game(Hand):
         ``before``, the case of the sentence said first (a signal outside its window, a
         Ghna during the play), or None."""
         phase = PHASE_NAMES[self.phase]
-        msg = sentence("wrong_phase", action=ACTION_WORDS[kind], phase=PHASE_WORDS[phase])
         before = None
         if kind == "ghna" and self.phase in (PLAY, CONCESSION):
             before = self._ghna_timing(seat)
         elif kind == "signal" and self.phase == AUCTION:
             before = "wrong_phase.signal_window"
-        if before:
-            msg = sentence(before, contract=self.contract) + " " + msg
+        msg = sentence("wrong_phase", action=ACTION_WORDS[kind], phase=PHASE_WORDS[phase],
+                       before=sentence(before, contract=self.contract) if before else "")
         return Refusal("wrong_phase", msg, phase=phase, action=kind, before=before, case="wrong_phase",
                        contract=self.contract)
 
@@ -436,13 +435,13 @@ class Game(Hand):
         seat = self.acting
         hand = self.hands[seat]
         if not hand & BIT[c]:
-            return refusal("card_not_in_hand", {"card": c}, card=describe(c))
+            return refusal("card_not_in_hand", {"card": c}, card=card_words(c))
         trick = self.trick
         led = SUIT[trick[0]]
         w = self.win_card
         trump = self.trump
         legal = cards_in(self.legal_cards())
-        words = {"card": describe(c), "beaten": describe(w), "legal": describe_list(legal),
+        words = {"card": card_words(c), "beaten": card_words(w), "legal": describe_list(legal),
                  "led": SUIT_NAMES[led], "trump": SUIT_NAMES[trump]}
         suits = {"led": SUIT_LETTERS[led], "trump": SUIT_LETTERS[trump]}
         if hand & SUIT_MASK[led]:

@@ -3,7 +3,10 @@
 A refusal has a stable ``code`` (docs/api.md, Error codes), ``params`` (the
 facts behind it, for a page that words it in another language) and a sentence
 that names the rule.  The sentences are here, a template for each key: the
-code, or ``code.case`` when a code has several sentences.  The rules that
+code, or ``code.case`` when a code has several sentences.  Each template is the
+English catalogue's (web/messages/en.json, ``refusal.<key>``; a
+``wrong_phase.<case>`` is its ``refusal.before.<case>``), word for word:
+tests/test_catalogue_render.py checks every one.  The rules that
 decide a refusal are elsewhere (:meth:`touti_core.engine.Game.refusal`,
 :func:`touti_core.api.action_code`), and fill the template with words:
 
@@ -19,19 +22,20 @@ from typing import Any
 
 #: The template of each refusal's sentence, by key (``code`` or ``code.case``).
 SENTENCES: dict[str, str] = {
-    "not_your_turn": "It is not your turn: seat {to_act} must act now.",
-    # wrong_phase: "You cannot <action> now: <what the phase is about>.", after a sentence
-    # that says when the action is possible (a signal, a Ghna during the play)
-    "wrong_phase": "You cannot {action} now: {phase}.",
+    "not_your_turn": "It is not your turn: {who} must act now.",
+    # wrong_phase: "You cannot <action> now: <what the phase is about>.", after the sentence
+    # (``before``, with its space) that says when the action is possible (a signal, a Ghna
+    # during the play)
+    "wrong_phase": "{before}You cannot {action} now: {phase}.",
     "wrong_phase.signal_window": "A signal is given only when the signal window opens, just "
-                                 "before your partner bids.",
-    "wrong_phase.ghna_defenders": "Only the declaring team may declare a Ghna.",
+                                 "before your partner bids. ",
+    "wrong_phase.ghna_defenders": "Only the declaring team may declare a Ghna. ",
     "wrong_phase.ghna_no_cap": "No Ghna may be declared at contract {contract}: the Ghna cap "
-                               "there is 0.",
+                               "there is 0. ",
     "wrong_phase.ghna_one_per_trick": "Only one Ghna may be declared per trick won: declare the "
-                                      "next one after another trick won by your team.",
+                                      "next one after another trick won by your team. ",
     "wrong_phase.ghna_after_trick": "A Ghna is declared only right after a trick won by the "
-                                    "declaring team, when it is offered.",
+                                    "declaring team, when it is offered. ",
     "wrong_phase.other": "That action is not possible now.",
     "bid_too_low.first": "The first bid is at least {minimum}.",
     "bid_too_low": "You must bid at least {minimum}: the highest bid is {high} and each bid "
@@ -57,16 +61,19 @@ SENTENCES: dict[str, str] = {
     "concede_not_allowed.declarers": "Only the defenders may abandon the hand; the declaring "
                                      "team never can.",
     "concede_not_allowed.proposed": "You have already proposed to abandon in this trick.",
-    "card_not_in_hand": "You do not hold {card}.",
+    "card_not_in_hand": "You do not hold the {card}.",
     "must_follow_suit": "You must follow suit: {led} were led and you hold {legal}.",
-    "must_play_higher": "You must play higher: {card} does not beat {beaten}, and you hold "
-                        "{legal}.",
-    "must_play_higher.trumps": "You must play higher: {card} does not beat {beaten}, and you "
-                               "hold {legal}. (Trumps were led: follow with a higher card.)",
+    "must_play_higher": "You must play higher: the {card} does not beat the {beaten}, and you "
+                        "hold {legal}.",
+    "must_play_higher.trumps": "You must play higher: the {card} does not beat the {beaten}, "
+                               "and you hold {legal}. (Trumps were led: follow with a higher "
+                               "card.)",
     "must_trump": "You must trump: you have no {led}, and you hold {legal} ({trump} are trumps).",
-    "must_overtrump": "You must overtrump: {card} does not beat {beaten}, and you hold {legal}.",
+    "must_overtrump": "You must overtrump: the {card} does not beat the {beaten}, and you hold "
+                      "{legal}.",
     "must_overtrump.partner": "You must overtrump even though your partner is winning the "
-                              "trick: {card} does not beat {beaten}, and you hold {legal}.",
+                              "trick: the {card} does not beat the {beaten}, and you hold "
+                              "{legal}.",
 }
 
 #: What each phase is about, in the ``wrong_phase`` sentence (by phase name).

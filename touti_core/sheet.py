@@ -65,29 +65,34 @@ def _card_sums() -> frozenset[int]:
 #: The card points a side's cards can be worth, without the last trick.
 CARD_SUMS = _card_sums()
 
-#: Each refusal's English sentence, by code (the page words them from its catalogue).
+#: Each refusal's English sentence, by code: the English catalogue's (web/messages/en.json,
+#: ``refusal.<code>``), word for word (tests/test_catalogue_render.py checks them); the
+#: page words them from its catalogue.
 SENTENCES = {
-    "sheet_malformed": "This is not a score sheet Touti can read: {what} is missing or not as expected.",
-    "sheet_rules": "The rules of this sheet are not rules Touti knows: {reason}.",
+    "sheet_malformed": "This is not a score sheet that can be read: {what} is missing or "
+                       "not as expected.",
+    "sheet_rules": "The rules of this sheet are not rules Touti knows.",
     "sheet_seat": "There are four players: {what} must be a seat from 0 to 3.",
-    "sheet_contract": "A contract is a bid, a multiple of {step} from {minimum} to {maximum}: "
-                      "{contract} is not one.",
-    "sheet_points": "The declaring side's card points are between 0 and {maximum} (the cards' "
-                    "{cards} and the last trick's {last}): {points} is not.",
-    "sheet_points_impossible": "No hand gives a side exactly {points} card points: the cards are "
-                               "worth 11, 10, 4, 3, 2 or 0 and the last trick {last}.",
+    "sheet_contract": "A contract is a bid, a multiple of {step} from {minimum} to "
+                      "{maximum}: {contract} is not one.",
+    "sheet_points": "The declaring side has between 0 and {maximum} card points (the "
+                    "cards' {cards} and the last trick's {last}): {points} is not "
+                    "possible.",
+    "sheet_points_impossible": "No hand gives a side exactly {points} card points: the "
+                               "cards are worth 11, 10, 4, 3, 2 or 0 and the last trick "
+                               "{last}.",
     "sheet_concession": "These rules do not let the defenders abandon a hand.",
-    "sheet_points_conceded": "After a concession the declaring side takes the last trick: its "
-                             "card points are {last} (9a3a) plus what its cards are worth, "
-                             "and {points} cannot be.",
-    "sheet_ghna_defenders": "Only the declaring side may declare a Ghna (the defenders never "
-                            "score one): seat {seat} defends in this hand.",
-    "sheet_ghna_twice": "The Ghna of {suit_name} is declared only once in a hand.",
-    "sheet_ghna_cap": "The Ghna of {suit_name} (+{value}) does not fit under the cap: at contract "
-                      "{contract} the declaring side may declare {cap} of Ghna and had declared "
-                      "{declared}.",
-    "sheet_over": "The game is over: a team reached the target of {target}. Start a new sheet "
-                  "for a new game.",
+    "sheet_points_conceded": "After a concession the declaring side takes the last trick:"
+                             " its card points are {last} plus what its cards are worth, "
+                             "so {points} is not possible.",
+    "sheet_ghna_defenders": "Only the declaring side may declare a Ghna (the defenders "
+                            "never score one): {who} defends in this hand.",
+    "sheet_ghna_twice": "The Ghna of {suit} is declared only once in a hand.",
+    "sheet_ghna_cap": "The Ghna of {suit} (+{value}) does not fit under the cap: at "
+                      "contract {contract} the declaring side may declare {cap} of Ghna "
+                      "and has already declared {declared}.",
+    "sheet_over": "The game is over: a team reached the target of {target}. Start a new "
+                  "sheet for a new game.",
     "sheet_too_long": "A score sheet holds at most {maximum} hands.",
 }
 CODES = tuple(SENTENCES)
@@ -95,7 +100,7 @@ CODES = tuple(SENTENCES)
 
 def _refuse(code: str, params: dict | None = None, **words) -> IllegalAction:
     params = params or {}
-    return IllegalAction(code, SENTENCES[code].format(**params, **words), params)
+    return IllegalAction(code, SENTENCES[code].format(**{**params, **words}), params)
 
 
 def _malformed(what: str) -> IllegalAction:
@@ -204,9 +209,10 @@ def score_hand(entry: object, rules: Rules, what: str = "hand") -> dict:
         seat = _seat(g["seat"], f"{where}.seat")
         suit = _suit(g["suit"], f"{where}.suit")
         x = SUIT_LETTERS.index(suit)
-        words = {"suit_name": SUIT_NAMES[x]}
+        words = {"suit": SUIT_NAMES[x]}
         if team_of(seat) != team:
-            raise _refuse("sheet_ghna_defenders", {"seat": seat, "suit": suit, "declarer": declarer})
+            raise _refuse("sheet_ghna_defenders", {"seat": seat, "suit": suit, "declarer": declarer},
+                          who=f"seat {seat}")
         if hand.ghna_done >> x & 1:
             raise _refuse("sheet_ghna_twice", {"suit": suit}, **words)
         if not hand.ghna_fits(x):
@@ -249,7 +255,7 @@ def read_sheet(sheet: object) -> tuple[Rules, int, list]:
     try:
         rules = Rules.from_dict(sheet["rules"])
     except (TypeError, ValueError) as e:
-        raise _refuse("sheet_rules", {}, reason=str(e)[:120]) from None
+        raise _refuse("sheet_rules", {"reason": str(e)[:120]}) from None
     hands = sheet["hands"]
     if not isinstance(hands, list):
         raise _malformed("hands")
