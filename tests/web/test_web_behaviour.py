@@ -180,3 +180,16 @@ def test_an_accepted_abandon_leaves_no_bubble_after_the_hand(page, site):
     page.click("#actions button[data-action='accept']")
     assert settle(page) in ("hand_over", "game_over")
     assert page.locator(".seat .bubble:not([hidden])").count() == 0
+
+
+def test_hint_while_watching_the_bots_says_at_once_there_is_nothing_to_do(page, site):
+    # watching, the bots play every seat and the engine is busy all along: a hint
+    # asked then must not wait for a turn that never comes
+    preset(page, {"speed": "slow", "watch": True})
+    page.goto(site + record_fragment(api.to_record(scripted(one_card_to_follow))))
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.phase === 'play'"
+                           " && document.documentElement.dataset.busy === 'true'")
+    page.click("#menu-hint")
+    page.wait_for_selector("#message.note", timeout=5_000)
+    assert page.text_content("#message") == "Nothing to do now: it is not your turn."

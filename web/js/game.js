@@ -197,6 +197,10 @@ export function createGame({
    */
   async function askHint() {
     if (!state.view) return false;
+    if (state.settings.watch) {        // nothing is the player's to do: said at once
+      update({ message: { kind: "note", text: t("hint.none") }, hint: null });
+      return false;
+    }
     update({ message: { kind: "note", text: t("hint.waiting") } });
     if (state.busy) {
       if (!hintWaiting) {
