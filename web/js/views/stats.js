@@ -46,7 +46,8 @@ export function figures(games) {
           f.ghnaPoints += gh.value;
         }
       }
-      if (hand.review) f.reviewed.push({ at: hand.at, lost: hand.review.lost_auction + hand.review.lost_play });
+      // the card play's cost is certain, the auction's an estimate: kept apart, as the review says them
+      if (hand.review) f.reviewed.push({ at: hand.at, lost: hand.review.lost_play, auction: hand.review.lost_auction });
     }
   }
   f.reviewed.sort((a, b) => a.at - b.at);
@@ -68,8 +69,10 @@ function trend(reviewed) {
   const first = reviewed.slice(0, Math.max(1, half));
   const last = reviewed.slice(half);
   const mean = (xs) => avg(xs.reduce((s, x) => s + x.lost, 0), xs.length);
+  const auction = avg(reviewed.reduce((s, x) => s + (x.auction || 0), 0), reviewed.length);
   return h("div", { class: "stats-trend" },
-    h("p", {}, t("stats.lost", { points: mean(reviewed), n: reviewed.length })),
+    h("p", { id: "stats-lost-play", dataset: { points: mean(reviewed) } }, t("stats.lost", { points: mean(reviewed), n: reviewed.length })),
+    h("p", { id: "stats-lost-auction", dataset: { points: auction } }, t("stats.lost_auction", { points: auction })),
     reviewed.length >= 2 ? h("p", {}, t("stats.trend", { before: mean(first), after: mean(last) })) : null,
     h("ol", { class: "stats-bars", "aria-label": t("stats.bars") }, ...recent.map((r) => h("li", {
       class: "stats-bar", title: String(r.lost), dataset: { lost: r.lost },
