@@ -1,4 +1,4 @@
-"""Calibrate the auction's hand evaluation by simulation (touti_core/bots/policy/handeval.py).
+"""Calibrate the auction's hand evaluation by simulation (touti_core/bots/model/handeval.py).
 
     python bench/calibrate_bidding.py [--deals 4000] [--seed 7] [--bot normal]
 
@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from touti_core import rng  # noqa: E402
-from touti_core.bots.policy import handeval as he  # noqa: E402
+from touti_core.bots.model import handeval as he  # noqa: E402
 from touti_core.bots import make_bot  # noqa: E402
 from touti_core.engine import ACES_MASK, GAME_OVER, HAND_OVER, Game, ghna_suits  # noqa: E402
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from touti_core.bots.arena import _mix, deal_hands  # noqa: E402
-from touti_core.bots.policy import handeval as he  # noqa: E402
+from touti_core.bots.model import handeval as he  # noqa: E402
 from touti_core.bots.belief.auction_reading import AuctionReading, sigmoid  # noqa: E402
 from touti_core.bots.belief.knowledge import from_game  # noqa: E402
 from touti_core.bots.belief.sampler import Sampler  # noqa: E402

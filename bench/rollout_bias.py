@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from touti_core.bots import arena  # noqa: E402
 from touti_core.bots.arena import mean_ci  # noqa: E402
 from touti_core.bots.levels import BOTS  # noqa: E402
-from touti_core.bots.policy import handeval as he  # noqa: E402
+from touti_core.bots.model import handeval as he  # noqa: E402
 from touti_core.bots.policy.auction_sim import AuctionSimulation  # noqa: E402
 from touti_core.bots.strong import StrongBot  # noqa: E402
 

@@ -12,7 +12,7 @@ from touti_core.bots import make_bot
 from touti_core.bots.belief.knowledge import from_view
 from touti_core.bots.explain import explain
 from touti_core.bots.policy.auction_sim import AuctionSimulation
-from touti_core.bots.policy.handeval import normal_cdf
+from touti_core.bots.model.handeval import normal_cdf
 from touti_core.cards import card_of, mask_of
 from touti_core.engine import (A_ANNOUNCE_AS, A_BID, A_CONCEDE, A_PASS, A_REFUSE, GAME_OVER, HAND_OVER,
                                PLAY, Game, bid_code)

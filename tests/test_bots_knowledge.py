@@ -21,7 +21,7 @@ from touti_core.bots.belief.auction_reading import sigmoid
 from touti_core.bots.belief.knowledge import from_game, from_view
 from touti_core.bots.belief.play_reading import play_weigher
 from touti_core.bots.belief.sampler import Sampler, _Completions
-from touti_core.bots.policy import handeval as he
+from touti_core.bots.model import handeval as he
 from touti_core.bots.policy.normal import NormalBot
 from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_MASK, card_of
 from touti_core.bots.arena import deal_hands

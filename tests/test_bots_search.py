@@ -20,7 +20,7 @@ from touti_core.bots import make_bot
 from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.worlds import resample
 from touti_core.bots.policy.card_search import CardSearch
-from touti_core.bots.policy.heuristic import ghna_keep
+from touti_core.bots.model.heuristic import ghna_keep
 from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
 from touti_core.cards import BIT, GHNA_MASK, POINTS
 from touti_core.engine import A_GHNA, A_NO_GHNA, GAME_OVER, GHNA, HAND_OVER, PLAY, Game

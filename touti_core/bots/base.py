@@ -21,7 +21,7 @@ from ..engine import (
     CONCESSION, GHNA, HAND_OVER, PLAY, SIGNAL, TRUMP, team,
 )
 from .belief.knowledge import Knowledge, from_game
-from .policy.heuristic import Holdings, ghna_keep
+from .model.heuristic import Holdings, ghna_keep
 
 if TYPE_CHECKING:
     from ..engine import Game

@@ -70,7 +70,7 @@ class EasySettings:
 @dataclass(frozen=True)
 class NormalSettings:
     """The normal bot: the heuristic policy on tracked holdings, bids from the hand
-    evaluation (:mod:`.policy.handeval`).  The strong bot takes these too, for the
+    evaluation (:mod:`.model.handeval`).  The strong bot takes these too, for the
     decisions it does not simulate and for the bolder bidder of its rollouts."""
 
     #: Expected score a bid must beat the alternative (passing) by.  Not measured alone.

@@ -4,7 +4,7 @@ The soft evidence of the auction (the hard evidence, AS and COMPTE, is the
 sampler's).  Each other seat's bids and passes become *terms*, each weighing
 the seat's hand at the deal:
 
-- ``bid`` at B: a hand that makes B by the hand evaluation (:mod:`..policy.handeval`)
+- ``bid`` at B: a hand that makes B by the hand evaluation (:mod:`..model.handeval`)
   is likely, ``sigmoid((strength + 12 - B) / soft_t)``;
 - ``pass`` when B was the lowest bid open: the other way round;
 - ``declared``: the contract, read with the named trump and its Ghna;
@@ -12,7 +12,7 @@ the seat's hand at the deal:
   without announcing holds no Ace and no Ghna by the bots' conventions (a hand
   that breaks them weighs ``conventions``);
 - ``model``: an opponent the table names a normal bot is read exactly, by
-  replaying the normal bot's own auction (:func:`..policy.normal.auction`) on
+  replaying the normal bot's own auction (:func:`..model.bidding.auction`) on
   each sampled hand: a hand on which it would have bid otherwise weighs
   ``model_eps``.  With that replay only, an early announcement is read as the
   pass it counts as, and the auction's deals come from a larger pool
@@ -33,8 +33,7 @@ from ...engine import (
     lowest_bid, partner,
 )
 from ..base import Seating
-from ..policy import handeval as he
-from ..policy import normal
+from ..model import bidding, handeval as he
 from ..settings import NormalSettings, StrongSettings
 from .knowledge import Knowledge, build
 from .worlds import Weigh, by_hand
@@ -71,7 +70,7 @@ class AuctionReading:
         table = self.table
         if not (self.settings.read_model and table):
             return False
-        return table[s] == normal.NormalBot.level
+        return table[s] == bidding.LEVEL
 
     def replays(self, k: Knowledge) -> bool:
         """Whether an opponent of ``k``'s seat is read by replay.  ``bid_pool`` and
@@ -159,7 +158,7 @@ class AuctionReading:
                     continue
                 if isinstance(amount, tuple):           # "model": the normal bot replayed
                     then, legal, did = amount
-                    if normal.auction(then, legal, REPLAYED, h0)[0] != did:
+                    if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
                         w *= model_eps
                     continue
                 w *= sigmoid(fit(k, kind, s, amount, h0))

@@ -4,7 +4,7 @@ Hard evidence (what the rules prove) decides which deals are possible
 (:mod:`.sampler`); soft evidence says which are likely: the auction
 (:mod:`.auction_reading`) and the cards played, read here.  Other players
 play *sensibly*: for every card another seat played, the heuristic play
-(:func:`..policy.heuristic.heuristic_card`, what a sensible player does with
+(:func:`..model.heuristic.heuristic_card`, what a sensible player does with
 what that seat knew then: its hand in this deal and the public history) is
 asked what it would have played; a deal in which the actual card was not that
 choice is less likely (factor ``eps``).  This is policy-based inference: it
@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...cards import FULL_DECK
 from ...engine import partner
 from ...tricks import legal_mask
-from ..policy.heuristic import Holdings, ghna_keep, heuristic_card
+from ..model.heuristic import Holdings, ghna_keep, heuristic_card
 from .knowledge import Knowledge
 from .worlds import Weigh, by_hand
 

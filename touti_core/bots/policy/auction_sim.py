@@ -33,7 +33,7 @@ from ..base import Bot, Why
 from ..belief.knowledge import Knowledge
 from ..belief.worlds import World
 from ..settings import NormalSettings, StrongSettings
-from . import handeval as he
+from ..model import bidding, handeval as he
 from . import normal
 from .search import Position, playout
 
@@ -114,11 +114,11 @@ class AuctionSimulation:
         k, s = self.k, self.settings
         sims = self.simulate_contract(worlds, k.seat)
         rules = k.rules
-        cache: dict[int, normal.BidValue] = {}
+        cache: dict[int, bidding.BidValue] = {}
 
-        def at(amount: int) -> normal.BidValue:
+        def at(amount: int) -> bidding.BidValue:
             if amount not in cache:
-                best: normal.BidValue = ()
+                best: bidding.BidValue = ()
                 for t in range(4):
                     p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
                     v = (amount * (2 * p - 1), p, t, m)
@@ -135,26 +135,26 @@ class AuctionSimulation:
             theirs = self.their_chance(worlds, k.high_seat, k.high)
             alt = -k.high * (2 * theirs - 1)
         else:
-            alt = normal.alternative(k, at, s.compete)
-        code, why = normal.decide_bid(k, legal, values, alt, s.margin)
+            alt = bidding.alternative(k, at, s.compete)
+        code, why = bidding.decide_bid(k, legal, values, alt, s.margin)
         if theirs is not None:
             why["theirs"] = theirs
         return code, why
 
     def by_rollouts(self, legal: list[int], worlds: list[World],
-                    values: dict[int, normal.BidValue]) -> tuple[int, Why]:
+                    values: dict[int, bidding.BidValue]) -> tuple[int, Why]:
         """Leaving the auction, the lowest bid and the ``roll_bids`` best bids by the
         simulation, each valued by playing the rest of the auction out in every deal
         (:meth:`rollout_values`); the best of them."""
         k = self.k
         ranked = sorted(values, key=lambda a: (-values[a][0], a))[:int(self.settings.roll_bids)]
         bids = sorted(set(ranked) | {min(values)})
-        leave = normal.leave_code(k, legal)
+        leave = bidding.leave_code(k, legal)
         codes = [leave] + [bid_code(b) for b in bids]
         theirs: dict[int, tuple[Optional[float], float]] = {}
         rolled = self.rollout_values(worlds, codes, theirs)
         rolled_bids = {b: (rolled[bid_code(b)],) + tuple(values[b][1:]) for b in bids}
-        code, why = normal.decide_bid(k, legal, rolled_bids, rolled[leave], self.settings.margin)
+        code, why = bidding.decide_bid(k, legal, rolled_bids, rolled[leave], self.settings.margin)
         if theirs.get(leave, (None,))[0] is not None:   # for the hint: their chance if we
             why["theirs"] = theirs[leave][0]            # leave, and how often they answer
         if code in theirs and code != leave:            # our bid

@@ -24,8 +24,8 @@ from ...engine import (
 from ..base import Bot, holdings, keep_mask
 from ..belief.knowledge import Knowledge
 from ..settings import EasySettings
-from . import handeval as he
-from .heuristic import STR, heuristic_card
+from ..model import handeval as he
+from ..model.heuristic import STR, heuristic_card
 
 SIG_AS, SIG_COMPTE = A_SIGNAL, A_SIGNAL + 1
 THREES_MASK = sum(BIT[card(3, s)] for s in range(4))

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ...cards import BIT, GHNA_MASK, GHNA_VALUE, POINTS, SUIT
 from ...facts import LAST_TRICK, TRICKS
 from ...tricks import BEATERS, legal_mask, ruled_out
-from .heuristic import Holdings, ghna_keep, heuristic_card
+from ..model.heuristic import Holdings, ghna_keep, heuristic_card
 
 #: More points than any hand gives: the search's infinity.
 UNBOUNDED = 1_000_000
