@@ -326,3 +326,21 @@ def test_the_perfect_player_s_sight_can_be_narrowed_for_measurement():
     for s in range(4):
         if s != seat:
             assert {w[s] for w in ws} != {g.hands[s]}
+
+
+def test_the_levels_offered_have_one_list_that_the_page_repeats_exactly():
+    """bots.LEVELS is levels.LEVELS, named by the bot classes themselves; the page's one
+    list of them (web/js/settings.js, ``LEVELS``) is the same, in the same order."""
+    import json
+    import re
+    from pathlib import Path
+
+    from touti_core.bots import levels
+
+    assert bots.LEVELS is levels.LEVELS == tuple(cls.level for cls in levels.OFFERED)
+    assert all(BOTS[name] is cls for name, cls in zip(bots.LEVELS, levels.OFFERED))
+    js = (Path(__file__).resolve().parent.parent / "web" / "js" / "settings.js").read_text(
+        encoding="utf-8")
+    found = re.search(r"export const LEVELS = (\[[^\]]*\]);", js)
+    assert found, "web/js/settings.js exports LEVELS"
+    assert tuple(json.loads(found.group(1))) == bots.LEVELS

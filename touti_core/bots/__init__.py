@@ -10,7 +10,7 @@ use:
   "code": "...", "params": {...}}``: what the strong bot would do, and why: one
   short English sentence, and the same as a stable code with its parameters
   (``REASON_CODES`` lists the codes; :mod:`.explain` their parameters);
-- ``LEVELS``: the levels offered to players;
+- ``LEVELS``: the levels offered to players (their one list is :mod:`.levels`);
 - ``seat_seed(state, seat)`` -> the seed the page gives a bot at a table: fixed
   by the game and the move number, so that a replay (a challenge checked by
   :mod:`.verify`) repeats every bot decision.
@@ -22,11 +22,13 @@ searching bot may spend (the work is sized to stay well below the default).
 ``table`` says who plays each seat, as players at a table know: four entries,
 each a level of ``CHOOSABLE`` or None (a person); the strong bot reads the
 bids of opponents it knows to be normal bots by replaying that bot's auction.
-The bots are built in two layers: the *belief* (:mod:`.belief`: what a seat
+The bots are built in layers: the *belief* (:mod:`.belief`: what a seat
 knows, the deals consistent with it, how the auction and the cards played
-weigh them) and the *policy* (:mod:`.policy`: the easy and normal bots, the
-heuristic play, the strong bot's auction simulation and card search, the
-exact search); :mod:`.strong` wires the strong bot from them and
+weigh them), the *models* of a sensible player (:mod:`.model`: the hand
+evaluation, the heuristic play, the normal bot's bidding) and the *policy*
+(:mod:`.policy`: the easy and normal bots, the strong bot's auction
+simulation and card search, the exact search); :mod:`.strong` wires the
+strong bot from them and
 :mod:`.levels` names every bot.  The duplicate arena
 (``python -m touti_core arena``, :mod:`.arena`) measures them; docs/bots.md
 is the guide.
@@ -38,13 +40,12 @@ import json
 import zlib
 
 from .explain import REASON_CODES, english, reason
-from ..api import code_of
+from ..actions import code_of
 from .base import Bot
 from .belief.knowledge import from_view
-from .levels import BOTS, make_bot
+from .levels import BOTS, LEVELS, make_bot
 from .plugins import is_user_level
 
-LEVELS = ("easy", "normal", "strong")
 #: Levels ``choose`` accepts: the offered ones and the random-legal baseline.
 CHOOSABLE = ("random",) + LEVELS
 

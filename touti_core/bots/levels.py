@@ -1,4 +1,9 @@
-"""The bots by level name, and :func:`make_bot` (with settings for experiments)."""
+"""The bots by level name, the levels offered to players, and :func:`make_bot` (with
+settings for experiments).
+
+>>> LEVELS, list(BOTS)
+(('easy', 'normal', 'strong'), ['random', 'easy', 'normal', 'strong', 'perfect'])
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,14 @@ from .policy.normal import NormalBot
 from .settings import with_overrides
 from .strong import StrongBot
 
-#: Every bot by its level's name: the random baseline, the three levels offered to
-#: players, and the perfect-information player (measurement only).
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                              "strong": StrongBot, "perfect": PerfectBot}
+#: The levels offered to players, the weakest first: the one list of them (each
+#: class names its level; the page's list, web/js/settings.js, is checked against it).
+OFFERED: tuple[type[Bot], ...] = (EasyBot, NormalBot, StrongBot)
+LEVELS: tuple[str, ...] = tuple(cls.level for cls in OFFERED)
+#: Every bot by its level's name: the random baseline, the levels offered to players,
+#: and the perfect-information player (measurement only).
+_ALL: tuple[type[Bot], ...] = (RandomBot, *OFFERED, PerfectBot)
+BOTS: dict[str, Callable[..., Bot]] = {cls.level: cls for cls in _ALL}
 
 
 def make_bot(name: str, seed: int | None = 0, budget: float | None = None) -> Bot:
