@@ -11,6 +11,8 @@ identical per-deal results over hundreds of deals mean the same decisions.
     python bench/same_decisions.py compare DIR    # after it: identical / different, per pairing
 
 ``--deals`` (default 200) and ``--seed`` (default 1000) must be the same for both.
+``--pairing strong-normal`` (repeatable) runs only the pairings named, so that a
+slow pairing can run apart, or on fewer deals.
 ``compare`` exits with status 1 when a deal differs.  A saved file is an arena
 summary written with ``--per-deal --json``, so a run of the arena command itself
 serves as well.
@@ -74,11 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("dir", help="where the saved runs are (or go)")
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--pairing", action="append", choices=[file_name(a, b)[:-5] for a, b in PAIRINGS],
+                   help="only this pairing (repeatable; default: all three)")
     args = p.parse_args(argv)
     folder = Path(args.dir)
     folder.mkdir(parents=True, exist_ok=True)
     failed = False
     for a, b in PAIRINGS:
+        if args.pairing and file_name(a, b)[:-5] not in args.pairing:
+            continue
         saved = folder / file_name(a, b)
         if args.mode == "save":
             arena(a, b, args.deals, args.seed, saved)
