@@ -92,24 +92,24 @@ class Session:
     its engine state, the seats persons play, a duplicate arena in progress.  Each
     request's op gets its session as an argument and changes that one only."""
 
-    def __init__(self):
-        self.state = None        # a touti_core.api state (new, load)
-        self.people = {PAGE_SEAT}
-        self.arena = None        # a duplicate arena in progress (arena_start)
+    def __init__(self) -> None:
+        self.state: api.State | None = None      # the game (new, load)
+        self.people: set[int] = {PAGE_SEAT}
+        self.arena: dict | None = None           # a duplicate arena in progress (arena_start)
 
 
 class Sessions:
     """The sessions by name, each made on first use: a handful at most (the page
     names them), so a new name beyond the first ``limit`` is refused."""
 
-    def __init__(self, limit):
+    def __init__(self, limit: int) -> None:
         self.limit = limit
-        self._by_name = {}
+        self._by_name: dict[str, Session] = {}
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._by_name)
 
-    def get(self, name):
+    def get(self, name: object) -> Session:
         """The session of that name (made on first use); a name that is no short
         identifier, or one more session than the limit, is a ``BadRequest``."""
         if not (isinstance(name, str) and 0 < len(name) <= 24 and name.isidentifier()):
