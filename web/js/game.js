@@ -33,10 +33,17 @@ const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]
  * - `ownBots`: the sandbox of the player's own bots (botbox.js), which plays the
  *   seats of "user:<name>" levels: the engine gives it the seat's view and
  *   judges its answer.
+ * - `remote(view)`: a table with friends, on the host's page: for a friend's
+ *   turn, a promise of its action's answer from the engine ({dropped: true} when
+ *   the friend left: a bot plays on), else null; `persons` is then a function
+ *   (the seats people play change as friends come and go);
+ * - `shown(ans)`: each answer as it is shown (the host sends it to the friends);
+ * - `follow`: a friend's page: {next(): the host's next {view, action} (null:
+ *   the table closed), send(action)}; the page never asks an engine itself.
  */
 export function createGame({
   client, store, ui, save = () => {}, motion = () => true, session = "game", script = null,
-  persons = null, onEvent = () => {}, ownBots = null,
+  persons = null, onEvent = () => {}, ownBots = null, remote = null, shown = null, follow = null,
 }) {
   const { state, update, flush } = store;
   const call = (request) => client.call({ session, ...request });
@@ -95,7 +102,7 @@ export function createGame({
 
   /** The seats a person plays (the engine's worker lets the page act for these only). */
   function people() {
-    if (persons) return persons;
+    if (persons) return typeof persons === "function" ? persons() : persons;
     return state.settings.watch ? [] : [0];
   }
 
@@ -157,6 +164,10 @@ export function createGame({
    * engine is busy the action is queued (the last one tapped), and sent when it is free.
    */
   async function act(action) {
+    if (follow) {                                   // a friend's page: the host's engine judges it
+      if (state.view) follow.send(action);
+      return;
+    }
     if (!state.view) return;
     if (state.busy) {
       // the action on its way tapped again is that same tap; watching, nothing is the player's
@@ -237,6 +248,10 @@ export function createGame({
 
   async function run(my) {
     while (my === token) {
+      if (follow) {
+        if (!await followOne(my)) return;
+        continue;
+      }
       const v = state.view;
       if (!v || v.phase === "game_over") break;
       const watch = state.settings.watch;
@@ -249,16 +264,19 @@ export function createGame({
       update({ busy: true, thinking: seat });
       let ans;
       try {
+        if (remote) await call({ op: "people", people: people() });   // friends come and go
+        const theirs = remote ? remote(v) : null;
         const level = botLevel(seat);
-        const asked = scripted ? call({ op: "act", action: scripted })
+        const asked = theirs || (scripted ? call({ op: "act", action: scripted })
           : ownBots && USER_LEVEL.test(level) && v.phase !== "hand_over" ? ownBotTurn(level)
-            : call({ op: "bot", level, table: tableLevels() });
-        [ans] = await Promise.all([asked, sleep(pace)]);
+            : call({ op: "bot", level, table: tableLevels() }));
+        [ans] = await Promise.all([asked, theirs ? null : sleep(pace)]);
       } catch {
         return;
       }
       if (my !== token) return;
       update({ thinking: null });
+      if (ans.dropped) continue;                  // a friend left: a bot takes the seat
       if (!ans.ok) {
         update({ message: { kind: "refusal", text: refusalText(ans.error) } });
         break;
@@ -294,6 +312,7 @@ export function createGame({
 
   /** Shows one accepted action: log, bubble, card flights, phase changes; then saves. */
   async function present(ans, prev) {
+    shown?.(ans);
     const v = ans.view;
     const a = ans.action;
     const sp = speed();
@@ -351,6 +370,26 @@ export function createGame({
     save(v, state.seed);
   }
 
+  /** A friend's page: the host's next action shown; false once this flow stopped or the table closed. */
+  async function followOne(my) {
+    const v = state.view;
+    update({ busy: false, thinking: v && v.to_act !== 0 && v.to_act !== null ? v.to_act : null });
+    const ans = await follow.next();
+    if (my !== token || !ans) return false;
+    update({ busy: true, thinking: null });
+    await present(ans, state.view || ans.view);
+    return true;
+  }
+
+  /** A friend's page: shows the host's table as it is now, then follows it. */
+  function followFrom(view) {
+    const my = ++token;
+    log.clear();
+    update({ message: null, hint: null, bubbles: {}, thinking: null });
+    show(view);
+    run(my);
+  }
+
   /** Stops this game's flow here (another tab took the game): nothing more is asked or saved. */
   function halt() {
     token += 1;
@@ -359,7 +398,7 @@ export function createGame({
   }
 
   return {
-    newGame, resume, act, askHint, kick, halt,
+    newGame, resume, act, askHint, kick, halt, followFrom,
     playCard: (card) => act({ type: "play", seat: 0, card }),
   };
 }

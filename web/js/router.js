@@ -24,10 +24,15 @@ const SCREENS = {
   stats: () => import("./views/stats.js"),
   sheet: () => import("./views/sheet.js"),
   bots: () => import("./views/bots.js"),
+  friends: () => import("./views/friends.js"),
+  join: () => import("./views/join.js"),
+  reply: () => import("./views/reply.js"),
   elsewhere: () => import("./views/elsewhere.js"),
 };
 /** Screens the page shows by itself, never by a link. */
 const INNER = new Set(["elsewhere"]);
+/** Screens a link opens that the menu does not list (a friend's invitation, its reply). */
+const LINKED = new Set(["join", "reply"]);
 
 /** The route of a fragment: {view, payload}; the game for anything that is not a screen. */
 export function routeOf(hash) {
@@ -43,7 +48,7 @@ export function isScreen(hash) {
 
 /** The screens the page has, in the order the menu lists them. */
 export function screenNames() {
-  return Object.keys(SCREENS).filter((name) => !INNER.has(name));
+  return Object.keys(SCREENS).filter((name) => !INNER.has(name) && !LINKED.has(name));
 }
 
 /**

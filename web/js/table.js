@@ -17,6 +17,7 @@ import { createHand } from "./hand.js";
 import { createControls } from "./controls.js";
 import { bubbleText } from "./log.js";
 import { levelName } from "./settings.js";
+import { nameNode } from "./bidi.js";
 
 const BACK = backImg();
 
@@ -85,8 +86,12 @@ export function createTable(parts, { onAction, onCard, ids = true }) {
       fill(el.querySelector(".seat-badges"), badges, JSON.stringify([v?.dealer, v?.contract]));
       const count = el.querySelector(".seat-count");
       if (count) setText(count, v ? t("cards.count", { n: v.hand_counts[seat] }) : "");
+      // a table with friends names its seats (st.seats: {name, person} by seat)
+      const sits = st.seats?.[seat];
+      fill(el.querySelector(".seat-name"), [sits?.name ? nameNode(sits.name) : seatName(seat)], sits?.name || "");
       const level = el.querySelector(".seat-level");
-      const lv = seat === 0 ? (st.settings.watch ? "normal" : null) : (st.gameLevels || st.settings.levels)[seat];
+      const lv = sits?.person ? null : sits?.level ? sits.level
+        : seat === 0 ? (st.settings.watch ? "normal" : null) : (st.gameLevels || st.settings.levels)[seat];
       setText(level, lv ? t("level.bot", { level: levelName(lv) }) : "");
       setAttr(el, "data-level", lv || "human");
       // the bubble's word, and for a screen reader who said it

@@ -1,0 +1,90 @@
+// The friends' table: views turned to a friend's seat, invitations packed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { viewFrom, actionTo, seatFrom, teamFrom } from "../../web/js/friends/rotate.js";
+
+const VIEW = {
+  format: "touti-view/1", seat: 1, to_act: 3, dealer: 2, forehand: 3, leader: 1,
+  hand: ["1O", "3C"], hands: [null, ["1O", "3C"], null, null], hand_counts: [8, 2, 9, 7],
+  contract: { declarer: 2, amount: 120, trump: "O" }, points: [30, 12], scores: [100, 250],
+  trick: [{ seat: 1, card: "1O" }], tricks: [{ leader: 0, cards: [{ seat: 0, card: "4O" }], winner: 3, points: 11 }],
+  ghna: [{ seat: 0, suit: "E", value: 20 }], concession: { proposer: 3 }, proposed: [3],
+  last_hand: { dealer: 1, declarer: 0, points: [90, 40], delta: [120, 0], ghna: [] },
+  history: [{ dealer: 1, declarer: 0, points: [90, 40], delta: [120, 0], ghna: [] }],
+  winner: 1, hand_actions: [{ type: "bid", seat: 3, amount: 110 }], legal: [{ type: "play", seat: 1, card: "3C" }],
+};
+
+test("a friend in seat 1 sees itself in seat 0 and its team as team 0", () => {
+  const v = viewFrom(VIEW, 1);
+  assert.equal(v.seat, 0);
+  assert.equal(v.to_act, 2);
+  assert.equal(v.dealer, 1);
+  assert.deepEqual(v.hands, [["1O", "3C"], null, null, null]);
+  assert.deepEqual(v.hand_counts, [2, 9, 7, 8]);
+  assert.equal(v.contract.declarer, 1);
+  assert.deepEqual(v.points, [12, 30]);
+  assert.deepEqual(v.scores, [250, 100]);
+  assert.deepEqual(v.trick, [{ seat: 0, card: "1O" }]);
+  assert.equal(v.tricks[0].winner, 2);
+  assert.equal(v.tricks[0].leader, 3);
+  assert.equal(v.winner, 0);                 // the game's winner is a team: theirs, now "us"
+  assert.deepEqual(v.last_hand.delta, [0, 120]);
+  assert.deepEqual(v.history[0].points, [40, 90]);
+  assert.deepEqual(v.proposed, [2]);
+  assert.equal(v.concession.proposer, 2);
+  assert.deepEqual(v.legal, [{ type: "play", seat: 0, card: "3C" }]);
+  assert.deepEqual(actionTo(v.legal[0], 1), VIEW.legal[0]);
+});
+
+test("turning a view to any seat and back gives it back; seat 0 changes nothing", () => {
+  for (const me of [0, 1, 2, 3]) {
+    const back = viewFrom(viewFrom(VIEW, me), (4 - me) % 4);
+    assert.deepEqual(back, VIEW, `seat ${me}`);
+    assert.equal(seatFrom(me, me), 0);
+    assert.equal(teamFrom(me % 2, me), 0);
+  }
+  assert.deepEqual(viewFrom(VIEW, 0), VIEW);
+});
+
+test("a friend's message is read only when it has a known shape, size and rate", async () => {
+  const { friendMessage, actionOf, rateGate, MAX_MESSAGE, MAX_RATE } = await import("../../web/js/friends/wire.js");
+  assert.deepEqual(friendMessage(JSON.stringify({ v: 1, t: "act", action: { type: "play", seat: 2, card: "3C" } })),
+    { t: "act", action: { type: "play", seat: 2, card: "3C" } });
+  assert.deepEqual(friendMessage('{"t":"act","action":{"type":"next_hand","seat":null}}'),
+    { t: "act", action: { type: "next_hand" } });
+  for (const bad of ["", "garbage", "[]", "null", '{"t":"act"}', '{"t":"act","action":{"type":"steal"}}',
+    '{"t":"act","action":{"type":"play","seat":"2","card":"3C"}}',
+    '{"t":"act","action":{"type":"play","seat":2,"card":"3C","hands":[["1O"]]}}',
+    '{"t":"act","action":{"type":"play","seat":2,"card":"' + "x".repeat(50) + '"}}',
+    '{"t":"hello","name":' + JSON.stringify("n".repeat(41)) + ',"token":"a"}',
+    '{"t":"view","view":{}}', "x".repeat(MAX_MESSAGE + 1)]) {
+    assert.equal(friendMessage(bad), null, bad.slice(0, 60));
+  }
+  assert.equal(actionOf({ type: "bid", seat: 1, amount: 100 }).amount, 100);
+  let now = 0;
+  const gate = rateGate(() => now);
+  const passed = Array.from({ length: MAX_RATE + 5 }, () => gate()).filter(Boolean).length;
+  assert.equal(passed, MAX_RATE);
+  now = 1500;
+  assert.equal(gate(), true);
+});
+
+test("a session description shrinks to what a connection needs and grows back", async () => {
+  const { shrink, grow } = await import("../../web/js/friends/peer.js");
+  const fp = Array.from({ length: 32 }, (_, i) => i.toString(16).toUpperCase().padStart(2, "0")).join(":");
+  const sdp = ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    "a=candidate:1 1 udp 2113937151 192.0.2.2 36581 typ host generation 0 network-cost 999",
+    "a=candidate:2 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active generation 0",
+    "a=ice-ufrag:Mh30", "a=ice-pwd:+7te4VLNr4al2OHKkN2LHrMP", `a=fingerprint:sha-256 ${fp}`,
+    "a=setup:actpass", "a=mid:0", "a=sctp-port:5000", ""].join("\r\n");
+  const o = shrink(sdp);
+  assert.deepEqual(o.c, ["1 1 udp 2113937151 192.0.2.2 36581 typ host"]);
+  assert.equal(o.u, "Mh30");
+  const again = grow(o);
+  assert.match(again, new RegExp(`a=fingerprint:sha-256 ${fp}\\r\\n`));
+  assert.match(again, /a=candidate:1 1 udp 2113937151 192.0.2.2 36581 typ host\r\n/);
+  assert.match(again, /a=setup:actpass\r\n/);
+  assert.deepEqual(shrink(again), o);
+  assert.equal(shrink(sdp.replace(/a=fingerprint.*\r\n/, "")), null);
+});

@@ -1,0 +1,92 @@
+// A friend's side of a table: the connection to the host's page, whose
+// engine plays the game.  What arrives is turned to this friend's seat
+// (rotate.js) and handed to the table's flow (game.js `follow`) in order;
+// this page's actions go to the host, which judges them.
+
+import { viewFrom, actionTo } from "./rotate.js";
+import { WIRE_V } from "./wire.js";
+
+/** Silence from the host this long: the connection is lost. */
+export const LOST_MS = 6000;
+/** The host's messages are read up to this size (a view is a few kilobytes). */
+const MAX_HOST_MESSAGE = 200_000;
+
+/**
+ * createGuest({dc, seat, name, token, onWelcome, onRefused, onSeats, onLost}) -> {next, send, close}.
+ * `onWelcome(view)`: the table as it is when this friend sits; `onRefused(error)`:
+ * the host's engine refused this page's action; `onSeats(seats)`: who sits
+ * where, turned to this seat; `onLost()`: the host is gone.
+ */
+export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSeats, onLost }) {
+  const queue = [];
+  let waiting = null;
+  let seen = performance.now();
+  let lost = false;
+  let welcomed = false;
+
+  const out = (msg) => {
+    if (dc.readyState !== "open") return;
+    try {
+      dc.send(JSON.stringify({ v: WIRE_V, ...msg }));
+    } catch { /* closing */ }
+  };
+
+  function push(item) {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w(item);
+    } else {
+      queue.push(item);
+    }
+  }
+
+  function gone() {
+    if (lost) return;
+    lost = true;
+    clearInterval(timer);
+    push(null);
+    onLost();
+  }
+
+  dc.addEventListener("message", (e) => {
+    seen = performance.now();
+    if (typeof e.data !== "string" || e.data.length > MAX_HOST_MESSAGE) return;
+    let m;
+    try {
+      m = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    if (!m || typeof m !== "object") return;
+    if (m.t === "ping") out({ t: "pong" });
+    else if (m.t === "view" && m.view && typeof m.view === "object") {
+      const view = viewFrom(m.view, seat);
+      if (!welcomed) {
+        welcomed = true;
+        onWelcome(view);
+      } else {
+        push({ ok: true, view, action: m.action ? viewFrom(m.action, seat) : null });
+      }
+    } else if (m.t === "refused" && m.error && typeof m.error.code === "string") onRefused(m.error);
+    else if (m.t === "seats" && Array.isArray(m.seats) && m.seats.length === 4) {
+      onSeats([0, 1, 2, 3].map((s) => m.seats[(s + seat) % 4]));
+    }
+  });
+  dc.addEventListener("close", gone);
+  const timer = setInterval(() => {
+    if (performance.now() - seen > LOST_MS) gone();
+  }, 1000);
+  out({ t: "hello", name, token });
+
+  return {
+    /** The host's next action and view, turned to this seat (null: the table is gone). */
+    next: () => (queue.length ? Promise.resolve(queue.shift()) : lost ? Promise.resolve(null)
+      : new Promise((resolve) => { waiting = resolve; })),
+    send: (action) => out({ t: "act", action: actionTo(action, seat) }),
+    close() {
+      clearInterval(timer);
+      try { dc.close(); } catch { /* closed */ }
+    },
+  };
+}

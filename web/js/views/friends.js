@@ -1,0 +1,271 @@
+// Play with friends (#friends): this page hosts a table; friends join from
+// their own phones, at the same table or far away, with no account and no
+// server (friends/: peer.js connects the pages, host.js runs the seats).
+//
+// The host chooses who sits where (the partner faces the host), invites a
+// seat with a link and its QR code, and takes each friend's reply (scanned
+// with the camera, which opens #reply= in another tab of this browser that
+// hands it over, or pasted).  Empty seats are played by the bots of the
+// settings.  This page's engine plays the game; each friend gets only its
+// own seat's view.  The table lives as long as the page: leaving the screen
+// does not end it, and a reload resumes the game kept on this device (the
+// friends then join again).
+//
+// Test hooks: <html data-view="friends">; seats [data-friends-seat=N] with
+// data-kind (bot, invited, friend, gone); buttons [data-friends=invite|bot|
+// start|seats|copy|share]; the invitation's link #friends-link-N; the reply
+// field #friends-reply and #friends-reply-add; #friends-status.
+
+import { h, fill } from "../dom.js";
+import { t, refusalText, seatName } from "../i18n.js";
+import { createStore } from "../store.js";
+import { createTable } from "../table.js";
+import { renderInfo } from "../bar.js";
+import { createLog } from "../log.js";
+import { createGame } from "../game.js";
+import { renderPanel, showScoreSheet } from "../dialogs.js";
+import { randomSeed } from "../settings.js";
+import { nameNode } from "../bidi.js";
+import { screenHeader } from "./common.js";
+import { createHost } from "../friends/host.js";
+import { shareBox } from "../friends/sharebox.js";
+import { loadPrefs, savePrefs, loadTable, saveTable } from "../friends/prefs.js";
+import { keepAwake } from "../friends/awake.js";
+import { pageAddress } from "../friends/peer.js";
+
+const SESSION = "friends";
+/** The channel on which a tab opened by a reply's link hands it to the hosting tab. */
+export const CHANNEL = "touti-friends";
+
+let T = null;           // the host's table: kept while the page lives
+
+export async function mount(container, app) {
+  if (!T) T = hostTable(app);
+  container.replaceChildren(T.el);
+  T.draw();
+  return {};
+}
+
+/** A reply's text handed over by another tab or this one: {ok, why}. */
+export async function takeReply(text) {
+  return T ? T.reply(text) : { ok: false, why: "no_table" };
+}
+
+function hostTable(app) {
+  const prefs = loadPrefs();
+  const kept = loadTable();
+  const store = createStore({ settings: { ...app.store.state.settings, watch: false, takeBacks: false } });
+  const { state, update } = store;
+  const parts = {
+    info: h("div", { class: "info" }),
+    table: h("div", { class: "table" }),
+    controls: h("section", { class: "controls" }),
+    hand: h("section", { class: "hand" }),
+  };
+  const status = h("p", { id: "friends-status", role: "status", class: "friends-status" });
+  const setup = h("section", { class: "paper friends-setup", id: "friends-setup" });
+  const play = h("div", { class: "learn friends-table", hidden: true },
+    parts.info, parts.table, parts.controls, parts.hand);
+  const el = h("div", { class: "friends" }, screenHeader(t("screen.friends")), status, setup, play);
+  let started = false;
+  let showSetup = true;
+  const waiting = new Map();           // a friend's seat whose turn it is -> resolve(its answer)
+  const early = new Map();             // a friend's action that came before its turn was asked
+
+  const host = createHost({
+    base: pageAddress(), name: () => prefs.name || t("friends.host_default"), stun: () => prefs.stun,
+    id: kept?.id, seats: kept?.seats,
+    onChange: changed, onAct: friendActs,
+  });
+  const table = createTable(parts, { onAction: (a) => game.act(a), onCard: (card) => game.playCard(card), ids: false });
+  const game = createGame({
+    client: app.client, store, ui: { table, log: createLog(null) }, session: SESSION,
+    persons: () => [0, ...host.friends()], remote, shown: sendViews, save: keep,
+  });
+
+  // ------------------------------------------------------------ the friends
+  function changed(what = {}) {
+    for (const [k, seat] of Object.entries(what)) {
+      const name = host.seats[seat].name;
+      if (k === "left") {
+        setStatus(t("friends.left", { name }));
+        waiting.get(seat)?.({ ok: true, dropped: true });
+        waiting.delete(seat);
+      } else if (k === "joined") {
+        setStatus(t(host.seats[seat].back ? "friends.back" : "friends.joined", { name }));
+        welcome(seat);
+      } else if (k === "failed") {
+        setStatus(t("friends.failed", { seat: seatName(seat) }));
+      }
+    }
+    for (const seat of host.friends()) host.send(seat, { t: "seats", seats: seatsInfo() });
+    update({ seats: ownSeats() });
+    keep(state.view);
+    draw();
+    if (started && !state.busy && (what.left || what.joined)) game.kick();
+  }
+
+  function seatsInfo() {
+    return [0, 1, 2, 3].map((s) => (s === 0 ? { name: prefs.name || t("friends.host_default"), person: true }
+      : host.seats[s].kind === "friend" ? { name: host.seats[s].name, person: true }
+        : { name: null, person: false, level: state.settings.levels[s] }));
+  }
+
+  /** Who sits where, as this table shows it (the host's own seat is "you"). */
+  function ownSeats() {
+    return seatsInfo().map((s, i) => (i === 0 ? null : s));
+  }
+
+  async function welcome(seat) {
+    host.send(seat, { t: "seats", seats: seatsInfo() });
+    if (!state.view) return;
+    const ans = await app.client.call({ session: SESSION, op: "views", seats: [seat] });
+    if (ans.ok) host.send(seat, { t: "view", view: ans.views[seat], action: null });
+  }
+
+  /** The host's loop asks for a friend's turn: its action, once the engine accepted it. */
+  function remote(v) {
+    const seat = v.to_act;
+    if (v.phase === "hand_over" || seat === null || !host.friends().includes(seat)) return null;
+    return new Promise((resolve) => {
+      waiting.set(seat, resolve);
+      const a = early.get(seat);
+      early.delete(seat);
+      if (a) judge(seat, a);
+    });
+  }
+
+  function friendActs(seat, action) {
+    if (action.type === "next_hand") {
+      if (state.view?.phase === "hand_over" && !state.busy) game.act({ type: "next_hand" });
+      return;
+    }
+    if (action.seat !== seat) {
+      host.send(seat, { t: "refused", error: { code: "not_your_seat", params: { seat: action.seat ?? null } } });
+      return;
+    }
+    if (!waiting.has(seat)) {
+      early.set(seat, action);         // its turn is about to be asked (the host still shows the last card)
+      return;
+    }
+    judge(seat, action);
+  }
+
+  async function judge(seat, action) {
+    const ans = await app.client.call({ session: SESSION, op: "act", action });
+    const resolve = waiting.get(seat);
+    if (!ans.ok || !resolve) {
+      host.send(seat, { t: "refused", error: ans.ok ? { code: "not_your_turn", params: {} } : ans.error });
+      return;
+    }
+    waiting.delete(seat);
+    resolve(ans);
+  }
+
+  /** Each answer shown on this table goes to every friend: its own seat's view, and the action. */
+  async function sendViews(ans) {
+    const seats = host.friends();
+    if (!seats.length) return;
+    const got = await app.client.call({ session: SESSION, op: "views", seats });
+    if (!got.ok) return;
+    for (const seat of seats) {
+      if (got.views[seat]) host.send(seat, { t: "view", view: got.views[seat], action: ans.action ?? null });
+    }
+  }
+
+  function keep(view) {
+    if (!view) return;
+    saveTable({ id: host.id, record: view.record, seats: host.kept(), levels: state.settings.levels });
+  }
+
+  function setStatus(text) {
+    status.textContent = text;
+  }
+
+  // ------------------------------------------------------------ the screen
+  async function start() {
+    started = true;
+    showSetup = false;
+    draw();
+    const r = kept && !state.view ? await game.resume({ record: kept.record }) : null;
+    if (!r || !r.ok) await game.newGame(randomSeed(), state.settings.rules);
+    keepAwake(true);
+    for (const seat of host.friends()) welcome(seat);
+    draw();
+  }
+
+  function seatRow(seat) {
+    const s = host.seats[seat];
+    const who = s.kind === "friend" || s.kind === "gone" ? nameNode(s.name) : "";
+    const line = h("p", { class: "friends-seat-state" }, t(`friends.kind.${s.kind}`, { level: "" }), " ", who);
+    const buttons = h("div", { class: "friends-seat-buttons" },
+      h("button", { type: "button", class: "act", dataset: { friends: "invite" }, onclick: async (e) => {
+        e.target.disabled = true;
+        try {
+          await host.invite(seat);
+        } catch {
+          setStatus(t("friends.no_webrtc"));
+        }
+        draw();
+      } }, t(s.kind === "bot" ? "friends.invite" : "friends.invite_again")),
+      s.kind !== "bot" ? h("button", { type: "button", class: "act", dataset: { friends: "bot" },
+        onclick: () => host.toBot(seat) }, t("friends.to_bot")) : null);
+    const box = s.kind === "invited" && s.link
+      ? shareBox(s.link, `friends-link-${seat}`, t("friends.qr_invite", { seat: seatName(seat) })) : null;
+    return h("li", { class: "friends-seat", dataset: { friendsSeat: seat, kind: s.kind } },
+      h("h3", {}, t(`seat.role.${seat}`), " · ", seatName(seat)), line, buttons, box);
+  }
+
+  function draw() {
+    const name = h("input", { type: "text", id: "friends-name", maxlength: 40, value: prefs.name, autocomplete: "nickname",
+      onchange: (e) => {            // no redraw here: the tap that moved the focus away must land
+        prefs.name = e.target.value.trim().slice(0, 40);
+        savePrefs({ name: prefs.name });
+        for (const seat of host.friends()) host.send(seat, { t: "seats", seats: seatsInfo() });
+      } });
+    const stun = h("input", { type: "checkbox", id: "friends-stun", checked: prefs.stun,
+      onchange: (e) => { prefs.stun = e.target.checked; savePrefs({ stun: prefs.stun }); } });
+    const reply = h("input", { type: "text", id: "friends-reply", dir: "ltr", "aria-label": t("friends.reply_label") });
+    fill(setup, [
+      h("p", {}, t("friends.intro")),
+      h("label", { class: "field" }, t("friends.your_name"), name),
+      h("ul", { class: "friends-seats" }, ...[1, 2, 3].map(seatRow)),
+      h("div", { class: "friends-reply" },
+        h("label", { for: "friends-reply" }, t("friends.reply_label")), reply,
+        h("button", { type: "button", class: "act", id: "friends-reply-add", onclick: async () => {
+          const r = await host.reply(reply.value);
+          setStatus(r.ok ? t("friends.connecting") : t(`friends.reply.${r.why}`));
+        } }, t("friends.reply_add"))),
+      h("label", { class: "check" }, stun, t("friends.stun")),
+      h("p", { class: "friends-note" }, t("friends.stun_note")),
+      h("p", { class: "friends-note" }, t("friends.host_sees")),
+      h("div", { class: "friends-go" },
+        h("button", { type: "button", class: "act primary", dataset: { friends: "start" },
+          onclick: () => (started ? (showSetup = false, draw()) : start()) },
+        t(started ? "friends.back_to_table" : kept ? "friends.resume" : "friends.start"))),
+    ], JSON.stringify([host.seats.map((s) => s && [s.kind, s.name, s.link]), started]));
+    setup.hidden = !showSetup;
+    play.hidden = !started || showSetup;
+    let open = el.querySelector("[data-friends=seats]");
+    if (started && !open) {
+      open = h("button", { type: "button", class: "act", dataset: { friends: "seats" },
+        onclick: () => { showSetup = !showSetup; draw(); } }, t("friends.seats"));
+      el.querySelector(".screen-head").append(open);
+    }
+  }
+
+  store.onRender((st) => {
+    renderInfo(parts.info, st);
+    table.render(st);
+    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => game.newGame(randomSeed(), st.settings.rules),
+      sheet: () => showScoreSheet(st.view) });
+  });
+  update({ seats: ownSeats() });
+  new BroadcastChannel(CHANNEL).addEventListener("message", async function took(e) {
+    if (e.data?.t !== "reply" || typeof e.data.text !== "string") return;
+    const r = await host.reply(e.data.text);
+    setStatus(r.ok ? t("friends.connecting") : t(`friends.reply.${r.why}`));
+    e.target.postMessage({ t: "reply-taken", ok: r.ok, why: r.why ?? null });
+  });
+  return { el, draw, reply: (text) => host.reply(text) };
+}

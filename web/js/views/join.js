@@ -1,0 +1,133 @@
+// A friend's invitation (#join=<invitation>): this page joins the host's
+// table.  It asks the player's name, answers the host's offer with a reply
+// (a link, its QR code, Copy / Share) that goes back to the host, and once
+// the two pages are connected shows the table from this player's seat.  The
+// host's page plays the game: this page shows what the host sends and sends
+// the player's actions, which the host's engine judges.
+//
+// Test hooks: <html data-view="join">; #join-status (data-state: bad,
+// ready, answering, waiting, playing, lost, failed); the name #join-name and
+// #join-go; the reply's link #join-reply-link.
+
+import { h, fill } from "../dom.js";
+import { t, refusalText, seatName } from "../i18n.js";
+import { createStore } from "../store.js";
+import { createTable } from "../table.js";
+import { renderInfo } from "../bar.js";
+import { createLog } from "../log.js";
+import { createGame } from "../game.js";
+import { renderPanel, showScoreSheet } from "../dialogs.js";
+import { isolate } from "../bidi.js";
+import { screenHeader } from "./common.js";
+import { unpackLink, packLink, answerOffer, pageAddress } from "../friends/peer.js";
+import { createGuest } from "../friends/guest.js";
+import { shareBox } from "../friends/sharebox.js";
+import { token } from "../friends/wire.js";
+import { loadPrefs, savePrefs } from "../friends/prefs.js";
+import { keepAwake } from "../friends/awake.js";
+
+let sitting = null;           // the table this page sits at: kept while the page lives
+
+export async function mount(container, app, payload) {
+  if (sitting && sitting.code === payload) {
+    container.replaceChildren(sitting.el);
+    return {};
+  }
+  sitting?.close();
+  sitting = null;
+  const status = h("p", { id: "join-status", role: "status", class: "friends-status" });
+  const body = h("section", { class: "paper friends-setup" });
+  const el = h("div", { class: "friends" }, screenHeader(t("screen.join")), status, body);
+  container.replaceChildren(el);
+  const state = (name, text) => {
+    status.dataset.state = name;
+    status.textContent = text;
+  };
+  const invite = await unpackLink(payload || "", "i");
+  if (!invite) {
+    state("bad", t("join.bad"));
+    return {};
+  }
+  const prefs = loadPrefs();
+  const host = isolate(invite.n || "?");
+  state("ready", t("join.invited", { host, seat: seatName(invite.s) }));
+  const name = h("input", { type: "text", id: "join-name", maxlength: 40, value: prefs.name, autocomplete: "nickname" });
+  const go = h("button", { type: "button", class: "act primary", id: "join-go", onclick: () => join() }, t("join.go"));
+  fill(body, [h("label", { class: "field" }, t("friends.your_name"), name), h("p", {}, go),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "join-stun", checked: prefs.stun,
+      onchange: (e) => savePrefs({ stun: e.target.checked }) }), t("friends.stun")),
+    h("p", { class: "friends-note" }, t("friends.stun_note"))]);
+
+  async function join() {
+    go.disabled = true;
+    const me = name.value.trim().slice(0, 40) || t("friends.guest_default");
+    savePrefs({ name: name.value.trim().slice(0, 40) });
+    const kept = loadPrefs().seat;
+    const seatToken = kept && kept.h === invite.h && kept.s === invite.s ? kept.t : token();
+    savePrefs({ seat: { h: invite.h, s: invite.s, t: seatToken } });
+    state("answering", t("join.answering"));
+    let peer;
+    try {
+      peer = await answerOffer(invite.o, loadPrefs().stun);
+    } catch {
+      state("failed", t("friends.no_webrtc"));
+      go.disabled = false;
+      return;
+    }
+    const text = await packLink({ k: "r", h: invite.h, s: invite.s, n: me, o: peer.answer, t: seatToken });
+    const link = new URL(`#reply=${text}`, pageAddress()).href;
+    fill(body, [h("p", {}, t("join.show_reply", { host })),
+      shareBox(link, "join-reply-link", t("join.qr_reply"))]);
+    state("waiting", t("join.waiting", { host }));
+    let open;
+    try {
+      open = await Promise.race([peer.channel, new Promise((_, no) => setTimeout(no, 10 * 60_000))]);
+    } catch {
+      state("failed", t("join.failed"));
+      return;
+    }
+    sitting = seat(app, open.dc, invite, me, seatToken, el, state);
+    sitting.code = payload;
+  }
+  return {};
+}
+
+/** This page at the host's table: the table from its own seat, following the host. */
+function seat(app, dc, invite, me, seatToken, el, state) {
+  const store = createStore({ settings: { ...app.store.state.settings, watch: false, takeBacks: false } });
+  const { update } = store;
+  const parts = {
+    info: h("div", { class: "info" }),
+    table: h("div", { class: "table" }),
+    controls: h("section", { class: "controls" }),
+    hand: h("section", { class: "hand" }),
+  };
+  const play = h("div", { class: "learn friends-table" }, parts.info, parts.table, parts.controls, parts.hand);
+  el.querySelector(".friends-setup").replaceWith(play);
+  const host = isolate(invite.n || "?");
+  state("playing", t("join.seated", { host }));
+  let game = null;
+  const guest = createGuest({
+    dc, seat: invite.s, name: me, token: seatToken,
+    onWelcome: (view) => {
+      game.followFrom(view);
+      keepAwake(true);
+    },
+    onRefused: (error) => update({ message: { kind: "refusal", text: refusalText(error) } }),
+    onSeats: (seats) => update({ seats: seats.map((s, i) => (i === 0 || !s || typeof s !== "object" ? null
+      : { name: typeof s.name === "string" ? s.name.slice(0, 40) : null, person: s.person === true,
+        level: typeof s.level === "string" ? s.level : null })) }),
+    onLost: () => {
+      state("lost", t("join.lost", { host }));
+      keepAwake(false);
+    },
+  });
+  const table = createTable(parts, { onAction: (a) => game.act(a), onCard: (card) => game.playCard(card), ids: false });
+  game = createGame({ client: null, store, ui: { table, log: createLog(null) }, follow: guest });
+  store.onRender((st) => {
+    renderInfo(parts.info, st);
+    table.render(st);
+    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => {}, sheet: () => showScoreSheet(st.view) });
+  });
+  return { el, close: () => guest.close() };
+}
