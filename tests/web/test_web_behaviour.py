@@ -6,13 +6,19 @@ hand, and what was said ends with the hand.  Positions are opened by link."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+
+import pytest
 
 from touti_core import api, bots
 
 from webhelpers import FAST, hand_cards, open_record, preset, record_fragment, settle, wait_ready
 
 SUIT = -1   # the suit letter of a card name ("12E" -> "E")
+CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8"))
+              for p in (Path(__file__).resolve().parents[2] / "web" / "messages").glob("*.json")}
 
 
 def scripted(stop, seeds=range(1, 300)) -> dict:
@@ -43,25 +49,27 @@ def one_card_to_follow(s) -> bool:
     return len(same) == 1 and len(s["hands"][0]) >= 3
 
 
-def open_busy(page, site, s, speed="slow") -> None:
+def open_busy(page, site, s, speed="slow", lang="en") -> None:
     """Opens the position ``s`` by link with the bots playing at ``speed``, and
     waits until the engine is busy with the bots' turns before the player's."""
     preset(page, {"speed": speed})
-    page.goto(site + record_fragment(api.to_record(s)))
+    page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
     page.wait_for_function("document.documentElement.dataset.phase === 'play'"
                            " && document.documentElement.dataset.busy === 'true'")
 
 
-def test_a_card_tapped_while_the_bots_play_is_queued_then_played(page, site):
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "ar"])
+def test_a_card_tapped_while_the_bots_play_is_queued_then_played(page, site, lang):
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    open_busy(page, site, s)
+    open_busy(page, site, s, lang=lang)
     page.click(f"#hand button[data-card='{card}']")          # one tap, while the bots play
     # shown chosen at once (not lost), and said so to a screen reader
     page.wait_for_selector(f"#hand button[data-card='{card}'].queued")
-    assert "chosen" in page.text_content(f"#hand button[data-card='{card}'] .card-name")
+    said = CATALOGUES[lang]["card.queued"].split("{card}")[1]
+    assert page.text_content(f"#hand button[data-card='{card}'] .card-name").endswith(said)
     assert page.get_attribute("html", "data-busy") == "true"
     # played as soon as the bots are done, with no second tap
     page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{card}']\")", timeout=20_000)
@@ -98,16 +106,18 @@ def test_a_queued_card_that_is_not_legal_is_refused_as_any_tap(page, site):
     assert settle(page) == "card"                            # the player's turn, as after any refusal
 
 
-def test_hint_asked_while_the_bots_play_says_it_works_then_answers(page, site):
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "ar"])
+def test_hint_asked_while_the_bots_play_says_it_works_then_answers(page, site, lang):
+    cat = CATALOGUES[lang]
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    open_busy(page, site, s)
+    open_busy(page, site, s, lang=lang)
     page.click("#menu-hint")                                  # one tap, while the bots play
     page.wait_for_selector("#message.note")
-    assert page.text_content("#message") == "Looking for a hint…"
+    assert page.text_content("#message") == cat["hint.waiting"]
     page.wait_for_selector("#message.hint", timeout=30_000)
-    assert page.text_content("#message").startswith("Hint: ")
+    assert page.text_content("#message").startswith(cat["hint.title"])
     assert page.get_attribute("#hand button.hinted", "data-card") == card
 
 
