@@ -1,8 +1,12 @@
 """The rules engine: a whole game of Touti (docs/rules.md) on small integers.
 
-One mutable :class:`Game` holds the game and the hand in progress.  Actions
-are small integers (see the ``A_*`` constants): a card ``0..39`` is "play this
-card", the rest are bids, passes, signals, trump, Ghna and concession actions.
+One mutable :class:`Game` holds the game and the hand in progress: the hand's
+public state is a :class:`touti_core.hand.Hand` (the transitions of every
+action live there, shared with the bots' knowledge and the score sheet), and
+a ``Game`` adds the seats' cards, what they decide, and the game around the
+hand.  Actions are small integers (:mod:`touti_core.actions`, the ``A_*``
+constants): a card ``0..39`` is "play this card", the rest are bids, passes,
+signals, trump, Ghna and concession actions.
 The acting seat is always ``game.to_act``; ``legal()`` lists the legal action
 codes, ``apply()`` performs a legal one without checks (the fast path used by
 search), and ``refusal()`` explains, with a stable code and a sentence naming
