@@ -32,9 +32,6 @@ export function arenaCommand(params, wheel) {
     + `--deals ${params.deals} --seed ${params.seed}`;
 }
 
-/** An answer for a request that threw (the sandbox or the engine went away). */
-const thrown = (err) => ({ ok: false, error: { code: "internal", message: String(err.message || err), params: {} } });
-
 /** The figures so far: the paired difference and its interval, the deals played, the command line. */
 function showResult(result, ans, params, wheel) {
   const s = ans.summary;
@@ -59,13 +56,44 @@ function showFailure(result, error) {
   fill(result, [h("p", {}, botErrorText(error))]);
 }
 
+/** An answer, or the failure of a request that threw (the sandbox or the engine went away). */
+async function ask(request) {
+  try {
+    return await request();
+  } catch (err) {
+    return { ok: false, error: { code: "internal", message: String(err.message || err), params: {} } };
+  }
+}
+
+/**
+ * Plays an arena one deal a request, showing the figures after each, until
+ * its last deal, a failure, or another run (`current()` false: nothing more
+ * is shown).  A loaded bot plays its arena in its sandbox, the built-in
+ * levels in the engine.
+ */
+async function playArena({ client, ownBots }, params, { progress, result, loadedBots, current }) {
+  const own = USER_LEVEL.test(params.a);
+  const first = await ask(() => (own ? ownBots.arenaStart(params)
+    : client.call({ op: "arena_start", session: ARENA_SESSION, ...params })));
+  if (!current()) return;
+  if (!first.ok) return showFailure(result, first.error);
+  const step = () => (own ? ownBots.arenaStep() : client.call({ op: "arena_step", session: ARENA_SESSION }));
+  for (;;) {
+    const ans = await ask(step);
+    if (!current()) return;
+    if (!ans.ok) return showFailure(result, ans.error);
+    progress.value = ans.played;
+    showResult(result, ans, params, loadedBots().find((bot) => bot.level === params.a));
+    if (ans.played >= ans.deals) return;
+  }
+}
+
 /**
  * createArena(app, loadedBots) -> {element, draw(), stop()}: `loadedBots()`
  * lists the bots loaded now (side A may be one of them); draw() lists them
  * again; stop() stops a run (and the screen's unmount does).
  */
 export function createArena(app, loadedBots) {
-  const { client, ownBots } = app;
   const a = h("select", { id: "bots-arena-a" });
   const b = h("select", { id: "bots-arena-b" }, ...LEVELS.map((l) => h("option", { value: l, selected: l === "normal" }, levelName(l))));
   const deals = h("input", { type: "number", id: "bots-arena-deals", min: 1, max: 1000, value: 20 });
@@ -100,37 +128,8 @@ export function createArena(app, loadedBots) {
     progress.value = 0;
     result.dataset.state = "running";
     fill(result, [h("p", {}, t("bots.arena.starting"))]);
-    // a loaded bot plays its arena in its sandbox, the built-in levels in the engine
-    const own = USER_LEVEL.test(params.a);
-    const step = () => (own ? ownBots.arenaStep() : client.call({ op: "arena_step", session: ARENA_SESSION }));
-    let first;
-    try {
-      first = await (own ? ownBots.arenaStart(params) : client.call({ op: "arena_start", session: ARENA_SESSION, ...params }));
-    } catch (err) {
-      first = thrown(err);
-    }
-    if (my !== running) return;
-    if (!first.ok) {
-      showFailure(result, first.error);
-      return stop();
-    }
-    for (;;) {
-      let ans;
-      try {
-        ans = await step();
-      } catch (err) {
-        ans = thrown(err);
-      }
-      if (my !== running) return;
-      if (!ans.ok) {
-        showFailure(result, ans.error);
-        break;
-      }
-      progress.value = ans.played;
-      showResult(result, ans, params, loadedBots().find((bot) => bot.level === params.a));
-      if (ans.played >= ans.deals) break;
-    }
-    stop();
+    await playArena(app, params, { progress, result, loadedBots, current: () => my === running });
+    if (my === running) stop();
   }
 
   const element = h("section", { class: "paper", id: "bots-arena", "aria-labelledby": "bots-arena-title" },
