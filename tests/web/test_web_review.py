@@ -170,8 +170,8 @@ GEOMETRY_JS = """() => {
   const small = [...document.querySelectorAll('.review-nav button, #review-top button, #review-hands > summary')]
     .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length;
   return {w: innerWidth, h: innerHeight, scroll: document.documentElement.scrollWidth, small,
-          nav: box('.review-nav'), cards: box('#review-trick-cards'), title: box('.review-trick-title'),
-          shown: [...document.querySelectorAll('#review-trick-cards .mini-card')].map((e) => e.dataset.card)};
+          nav: box('.review-nav'), cards: box('#review-trick .review-trick-cards'), title: box('.review-trick-title'),
+          shown: [...document.querySelectorAll('#review-trick .review-trick-cards .mini-card')].map((e) => e.dataset.card)};
 }"""
 
 
