@@ -6,5 +6,8 @@
 import { CARDS, cardSVG, backSVG } from "../web/js/cardart.js";
 
 const files = { "back.svg": backSVG({ title: "" }) };
-for (const card of CARDS) files[`${card}.svg`] = cardSVG(card, { title: "" });
+for (const card of CARDS) {
+  files[`${card}.svg`] = cardSVG(card, { title: "" });
+  files[`clear-${card}.svg`] = cardSVG(card, { title: "", deck: "clear" });   // the colour-blind friendly deck
+}
 process.stdout.write(JSON.stringify(files));

@@ -6,6 +6,7 @@ of the day says whose contract it was; the screens touched fit the phones
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -252,3 +253,118 @@ def test_a_rules_demo_frame_fits_its_content_whole_hand_shown(axe_page, site, la
             ("a card is cut off", c, g["frame"])
     assert page.evaluate("document.scrollingElement.scrollWidth") <= w
     assert audit(page) == []
+
+
+def play_position() -> dict:
+    """The player to play, a card of the trick already on the table, a trick already taken."""
+    import random
+
+    from touti_core import api, bots
+    for seed in range(1, 200):
+        r = random.Random(seed)
+        s = api.new_game(seed, {"target": 600})
+        for _ in range(200):
+            if s["phase"] == "play" and s["to_act"] == 0 and len(s["tricks"]) >= 1 and s["trick"]:
+                return api.to_record(s)
+            if s["to_act"] is None or s["phase"] in ("hand_over", "game_over"):
+                break
+            v = api.view(s, s["to_act"])
+            legal = [a for a in v["legal"] if a["type"] != "concede"] or v["legal"]
+            s = api.act(s, bots.choose(v, legal, "normal", seed=r.randrange(1000)))
+    raise AssertionError("no position found")
+
+
+#: the hand's cards: their boxes, pictures and widths
+HAND_JS = """() => [...document.querySelectorAll('#hand button[data-card]')].map((b) => {
+  const r = b.getBoundingClientRect(); const img = b.querySelector('img');
+  return {card: b.dataset.card, box: [r.left, r.top, r.right, r.bottom], src: img.getAttribute('src')}; })"""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
+def test_the_colour_blind_deck_and_larger_cards_are_settings_that_stay(axe_page, site, layout):
+    from webhelpers import open_record
+    (w, h), lang = layout
+    page = axe_page
+    page.set_viewport_size({"width": w, "height": h})
+    keep_once(page, {"touti.settings.v1": json.dumps({**FAST, "locale": lang})})
+    assert open_record(page, site, play_position(), "play") in ("card", "act:play")
+    before = page.evaluate(HAND_JS)
+    assert before and all("/cards/clear-" not in c["src"] for c in before)
+    # the settings: the deck, the size, and the keys said
+    if page.locator("#menu-settings").is_visible():
+        page.click("#menu-settings")
+    else:                                   # a phone's bar: Hint and the whole menu
+        page.click("#menu-more")
+        page.click("#go-settings")
+    page.wait_for_selector("dialog[data-dialog='settings'][open]")
+    cat = CATALOGUES[lang]
+    assert page.text_content("#set-keys-help") == cat["settings.keys"]
+    assert audit(page) == []
+    page.select_option("#set-deck", "clear")
+    page.check("#set-large")
+    page.click("#settings-save")
+    page.wait_for_function("document.documentElement.dataset.cards === 'large'")
+    kept = json.loads(page.evaluate("localStorage.getItem('touti.settings.v1')"))
+    assert kept["deck"] == "clear" and kept["cards"] == "large" and kept["speed"] == "instant"
+    page.wait_for_function("""() => [...document.querySelectorAll('#hand img')].every(
+        (i) => i.getAttribute('src').includes('/cards/clear-') && i.complete && i.naturalWidth > 0)""")
+    after = page.evaluate(HAND_JS)
+    width = lambda c: c["box"][2] - c["box"][0]          # noqa: E731
+    assert width(after[0]) >= width(before[0]) * 1.12, (width(before[0]), width(after[0]))
+    # the larger hand stays whole on the screen, the page no wider than it
+    for c in after:
+        assert c["box"][0] >= -0.5 and c["box"][2] <= w + 0.5 and c["box"][3] <= h + 0.5, ("a card is cut", c, w, h)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= w
+    # the clear deck's picture marks the suit in its four corners
+    svg = page.evaluate("(src) => fetch(src).then((r) => r.text())", after[0]["src"])
+    assert svg.count(f'data-mark="{after[0]["card"][-1]}"') == 4
+    assert audit(page) == []
+    # kept: after a reload the same deck and size
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#hand button[data-card] img")
+    assert page.get_attribute("html", "data-deck") == "clear" and page.get_attribute("html", "data-cards") == "large"
+    assert all("/cards/clear-" in c["src"] for c in page.evaluate(HAND_JS))
+
+
+def spoken_text(page, key: str) -> str:
+    page.keyboard.press(key)
+    page.wait_for_function("document.getElementById('speak') && document.getElementById('speak').textContent !== ''")
+    return page.text_content("#speak")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keys_read_the_hand_the_trick_the_score_and_the_last_trick_aloud(page, site, lang):
+    from webhelpers import open_record
+    keep_once(page, {"touti.settings.v1": json.dumps({**FAST, "locale": lang})})
+    assert open_record(page, site, play_position(), "play") in ("card", "act:play")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    cat = CATALOGUES[lang]
+    assert page.get_attribute("#speak", "aria-live") == "polite" and page.get_attribute("#speak", "role") == "status"
+    # C: every card of the hand, by the names the hand gives them
+    names = page.eval_on_selector_all("#hand button[data-card] .card-name", "els => els.map(e => e.textContent)")
+    said = spoken_text(page, "c")
+    assert said.startswith(cat["speak.hand"].split(",")[0].split("،")[0]), said
+    for name in names:
+        base = name.split(",")[0].split("،")[0]
+        assert base in said, (base, said)
+    # T: each card on the table with who played it, as the trick's own labels say them
+    played = page.eval_on_selector_all("#trick .played", "els => els.map(e => e.getAttribute('aria-label'))")
+    said = spoken_text(page, "t")
+    assert played and all(p in said for p in played), (played, said)
+    # S: the scores, the contract and the hand's points
+    said = spoken_text(page, "s")
+    scores = page.text_content("#hand-points")
+    assert cat["team.0"] in said and cat["team.1"] in said and cat["bar.contract"].split()[0] in said, said
+    assert all(n in said for n in re.findall(r"\d+", scores)), (scores, said)
+    # L: the last trick, as the Last trick window says it
+    said = spoken_text(page, "l")
+    page.keyboard.press("Escape")
+    page.evaluate("document.getElementById('menu-last').click()")    # in the bar, or behind More on a phone
+    page.wait_for_selector("dialog[data-dialog='last-trick'][open]")
+    won = page.text_content("dialog[data-dialog='last-trick'] p")
+    assert said.endswith(won), (said, won)
+    page.keyboard.press("Escape")
+    if lang == "ar":
+        for key in "ctsl":
+            assert not re.search(r"[A-Za-z]", spoken_text(page, key)), key

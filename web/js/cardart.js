@@ -19,12 +19,27 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
 // Per suit: main fill, dark outline/ink, light tint, accent.
-const PAL = {
+const CLASSIC = {
   O: { fill: "#f2c230", ink: "#7a4f00", tint: "#fbf0c8", acc: "#d8921a" },
   C: { fill: "#d02b2b", ink: "#6a0d12", tint: "#f9dcd8", acc: "#f0b81c" },
   E: { fill: "#2f6fd0", ink: "#0f2f6e", tint: "#dce7f8", acc: "#a9c8f2" },
   B: { fill: "#2f8f3f", ink: "#14451d", tint: "#dcefd9", acc: "#7cc47a" },
 };
+// The colour-blind friendly deck ("clear"): the red of cups and the green of
+// clubs look alike to most colour-blind eyes (deuteranopia, protanopia), so
+// here the four suits differ in lightness as well as in hue: light yellow
+// coins, red cups, blue swords, near-black clubs (wood-dark), and every
+// corner carries the suit's shape (the card's two other corners too), drawn
+// larger beside the rank.
+const CLEAR = {
+  O: { fill: "#f5c518", ink: "#5c3d00", tint: "#fdf3c4", acc: "#c98a00" },
+  C: { fill: "#d62020", ink: "#6e0a0a", tint: "#fadcd6", acc: "#f5b400" },
+  E: { fill: "#1f63d6", ink: "#0a2a66", tint: "#d8e5fb", acc: "#9fc0f5" },
+  B: { fill: "#2b2622", ink: "#0d0b09", tint: "#e3ddd5", acc: "#8a7a66" },
+};
+/** The decks: their palettes. */
+export const DECKS = Object.freeze({ classic: CLASSIC, clear: CLEAR });
+let PAL = CLASSIC;     // the palette the drawing functions use (cardSVG sets it for one card)
 const SKIN = "#f3c99b";
 const LINE = "#3a2617";
 
@@ -280,16 +295,22 @@ function court(rank, suit) {
 
 // ---------------------------------------------------------------- corner index
 
-function index(rank, suit) {
+function index(rank, suit, clear = false) {
   const two = rank >= 10;
   return (
     `<g>` +
     `<text x="31" y="56" text-anchor="middle" font-family="${FONT}" font-weight="800" font-size="62" fill="${PAL[suit].ink}"` +
     (two ? ` textLength="50" lengthAdjust="spacingAndGlyphs"` : "") +
     `>${rank}</text>` +
-    pip(suit, 31, 80, 0.8) +
+    (clear ? `<g data-mark="${suit}">${pip(suit, 31, 88, 1.2)}</g>` : pip(suit, 31, 80, 0.8)) +
     `</g>`
   );
+}
+
+// The clear deck's marks in the two other corners: the suit's shape alone.
+function cornerMarks(suit) {
+  return `<g data-mark="${suit}">${pip(suit, 172, 28, 0.9)}</g>` +
+    `<g data-mark="${suit}" transform="rotate(180 100 150)">${pip(suit, 172, 28, 0.9)}</g>`;
 }
 
 function frame(body, label, title, extra) {
@@ -301,17 +322,27 @@ function frame(body, label, title, extra) {
   );
 }
 
-/** The SVG markup of one face-up card, e.g. cardSVG("12E"). Throws on bad notation. */
-export function cardSVG(card, { title } = {}) {
+/**
+ * The SVG markup of one face-up card, e.g. cardSVG("12E"); `deck` "clear" is
+ * the colour-blind friendly deck (DECKS).  Throws on bad notation.
+ */
+export function cardSVG(card, { title, deck = "classic" } = {}) {
   const { rank, suit } = parse(card);
-  const corner = index(rank, suit);
-  const art = COURTS[rank] ? court(rank, suit) : pips(rank, suit);
-  const body =
-    `<rect x="1.5" y="1.5" width="197" height="297" rx="14" fill="#fffdf6" stroke="#4a4036" stroke-width="3"/>` +
-    art +
-    corner +
-    `<g transform="rotate(180 100 150)">${corner}</g>`;
-  return frame(body, cardLabel(card), title, ` class="card-art" data-card="${card}"`);
+  const clear = deck === "clear";
+  PAL = clear ? CLEAR : CLASSIC;
+  try {
+    const corner = index(rank, suit, clear);
+    const art = COURTS[rank] ? court(rank, suit) : pips(rank, suit);
+    const body =
+      `<rect x="1.5" y="1.5" width="197" height="297" rx="14" fill="#fffdf6" stroke="#4a4036" stroke-width="3"/>` +
+      art +
+      corner +
+      `<g transform="rotate(180 100 150)">${corner}</g>` +
+      (clear ? cornerMarks(suit) : "");
+    return frame(body, cardLabel(card), title, ` class="card-art" data-card="${card}"${clear ? ' data-deck="clear"' : ""}`);
+  } finally {
+    PAL = CLASSIC;
+  }
 }
 
 /** The SVG markup of the card back: an eight-point-star (khatam) tile pattern. */
@@ -357,10 +388,32 @@ function img(file, cls) {
   return `<img class="${cls}" src="${new URL(file, CARD_DIR).href}" alt="" width="200" height="300" draggable="false">`;
 }
 
-/** An <img> of one face-up card's picture, e.g. cardImg("12E"). Throws on bad notation. */
+/** The deck the card pictures are drawn from: "classic", or "clear" (colour-blind friendly). */
+let deckShown = "classic";
+
+/** The file of a card's picture in a deck: "12E.svg", "clear-12E.svg". */
+export function cardFile(card, deck = deckShown) {
+  return deck === "clear" ? `clear-${card}.svg` : `${card}.svg`;
+}
+
+/** An <img> of one face-up card's picture, e.g. cardImg("12E"), in the deck shown. Throws on bad notation. */
 export function cardImg(card) {
   parse(card);
-  return img(`${card}.svg`, "card-art");
+  return img(cardFile(card), "card-art");
+}
+
+/**
+ * Shows the cards of `deck` ("classic" or "clear"; anything else is
+ * "classic"): the pictures drawn from now on, and those already in `root`.
+ */
+export function setDeck(deck, root = globalThis.document) {
+  const next = Object.hasOwn(DECKS, deck) ? deck : "classic";
+  if (next === deckShown) return;
+  deckShown = next;
+  for (const el of root?.querySelectorAll?.("img.card-art:not(.card-back)") || []) {
+    const m = /(?:clear-)?((?:10|11|12|[1-7])[OCEB])\.svg$/.exec(el.getAttribute("src") || "");
+    if (m) el.src = new URL(cardFile(m[1]), CARD_DIR).href;
+  }
 }
 
 /** An <img> of the card back's picture. */

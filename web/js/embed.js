@@ -25,7 +25,7 @@ import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
 import { $, h, fill } from "./dom.js";
 import { t, setLocale, suitName, pickLocale, configureLocales, scenarioText } from "./i18n.js";
-import { configureRules, defaults, loadSettings, speedOf } from "./settings.js";
+import { configureRules, defaults, loadSettings, speedOf, applyLook } from "./settings.js";
 import { createTable } from "./table.js";
 import { renderInfo } from "./bar.js";
 import { dataOf } from "./controls.js";
@@ -56,6 +56,7 @@ let starting = known ? client.start() : null;
 starting?.catch(() => {});
 
 const store = createStore({ root, settings: { ...defaults(), speed: pickSpeed() } });
+applyLook(loadSettings());    // the player's deck (the colour-blind friendly one) and cards' size, on this site
 const { state, update } = store;
 let table = null;
 let game = null;

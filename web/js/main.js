@@ -19,7 +19,7 @@ import { createStore } from "./store.js";
 import { $, h, setAttr } from "./dom.js";
 import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
-  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, normalize, USER_LEVEL,
+  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, normalize, USER_LEVEL, applyLook,
 } from "./settings.js";
 import { siteStore } from "./storage.js";
 import {
@@ -49,6 +49,7 @@ import { play as sound, unlockOnGesture } from "./sound.js";
 import { createRouter, routeOf, screenNames } from "./router.js";
 import { createTabs, START_WAIT_MS } from "./tabs.js";
 import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
+import { listenKeys } from "./speak.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -737,6 +738,7 @@ store.onRender((st) => {
   ui.table.render(st);
   setAttr(root, "data-phase", st.view ? st.view.phase : "none");
   setAttr(root, "data-speed", st.settings.speed);      // "instant": the cards do not move (touti.css)
+  applyLook(st.settings);                               // the deck and the cards' size (settings.js)
   const back = current.kind === "daily" ? "#daily" : current.kind === "challenge" ? "#challenge" : null;
   renderPanel(ui.table.panel, st, { act: game.act, newGame: () => startNew(), sheet: () => showScoreSheet(st.view),
     back: back && { label: t(`panel.back.${current.kind}`), go: () => { location.hash = back; } },
@@ -746,6 +748,7 @@ document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea, dialog")) return;
   if (event.key === "h" || event.key === "H") askHint();
 });
+listenKeys(() => state);       // C, T, S, L: the hand, the trick, the scores, the last trick, read aloud (speak.js)
 siteStore.onStatus(storageNotice);
 // what cannot be read is set aside and the player told once (aside.js); the history and the wheels open in IndexedDB
 onAside(() => showAside(untoldItems()));

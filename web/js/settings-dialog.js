@@ -1,11 +1,13 @@
 // The settings dialog: bot level of each bot seat, watching the bots,
-// animation speed, language, the rules of the next game, and the game code.
+// animation speed, language, the look (the colour-blind friendly deck,
+// larger cards, and the keys that read the table aloud), the rules of the
+// next game, and the game code.
 
 import { h } from "./dom.js";
 import { t, seatName, LOCALES, locale } from "./i18n.js";
 import { openDialog } from "./dialogs.js";
 import {
-  seatLevels, levelName, SPEEDS, TARGETS, normalize, sameRules, encodeCode, decodeCode, ruleSchema,
+  seatLevels, levelName, SPEEDS, TARGETS, normalize, sameRules, encodeCode, decodeCode, ruleSchema, DECK_NAMES,
 } from "./settings.js";
 
 function select(name, label, options, value) {
@@ -54,6 +56,10 @@ export function openSettings(current, on) {
       select("speed", t("settings.speed"), Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), s.speed),
       check("sound", t("settings.sound"), s.sound),
       select("locale", t("settings.language"), Object.entries(LOCALES), s.locale ?? locale())),
+    h("fieldset", {}, h("legend", {}, t("settings.look")),
+      select("deck", t("settings.deck"), DECK_NAMES.map((k) => [k, t(`settings.deck.${k}`)]), s.deck),
+      check("large", t("settings.large_cards"), s.cards === "large"),
+      h("p", { class: "help", id: "set-keys-help" }, t("settings.keys"))),
     h("fieldset", {}, h("legend", {}, t("settings.rules")),
       ...schema.map((f) => ruleField(f, s.rules[f.name]))),
     h("fieldset", {}, h("legend", {}, t("settings.code")),
@@ -85,6 +91,8 @@ export function openSettings(current, on) {
       sound: f.sound.checked,
       speed: f.speed.value,
       locale: f.locale.value,
+      deck: f.deck.value,
+      cards: f.large.checked ? "large" : "normal",
       rules: Object.fromEntries(schema.map((r) => [r.name,
         r.kind === "bool" ? f[r.name].checked : r.kind === "int" ? Number(f[r.name].value) : f[r.name].value])),
     });

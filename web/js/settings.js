@@ -10,6 +10,7 @@
 
 import { siteStore } from "./storage.js";
 import { t } from "./i18n.js";
+import { setDeck } from "./cardart.js";
 
 const KEY = "touti.settings.v1";
 
@@ -71,6 +72,10 @@ export function levelName(level) {
   return typeof level === "string" && USER_LEVEL.test(level) ? level.slice(5) : t(`level.${level}`);
 }
 export const SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.45, instant: 0 });
+/** The card pictures: the classic deck, or the colour-blind friendly one (cardart.js DECKS). */
+export const DECK_NAMES = ["classic", "clear"];
+/** The size of the hand's cards. */
+export const CARD_SIZES = ["normal", "large"];
 /** Targets offered in the settings (the engine takes any positive multiple of 10). */
 export const TARGETS = [100, 200, 300, 400, 500, 600, 800, 1000];
 
@@ -118,6 +123,8 @@ export function defaults() {
     sound: true,
     speed: "normal",
     locale: null,          // null: the browser's languages decide (i18n.js)
+    deck: "classic",       // "clear": the colour-blind friendly deck
+    cards: "normal",       // "large": larger cards in the hand
     rules: defaultRules(),
   };
 }
@@ -135,8 +142,24 @@ export function normalize(raw) {
   s.sound = raw.sound !== false;
   if (own(SPEEDS, raw.speed)) s.speed = raw.speed;
   if (typeof raw.locale === "string" && /^[a-z]{2,3}$/.test(raw.locale)) s.locale = raw.locale;
+  // added later: a setting kept before has neither (the defaults), a value this version does not know is its default
+  if (DECK_NAMES.includes(raw.deck)) s.deck = raw.deck;
+  if (CARD_SIZES.includes(raw.cards)) s.cards = raw.cards;
   s.rules = normalizeRules(raw.rules);
   return s;
+}
+
+/**
+ * The look the settings ask for, on the page: the deck of the card pictures
+ * (cardart.js) and <html data-deck> and data-cards (touti.css: "large"
+ * makes the hand's cards larger).
+ */
+export function applyLook(settings, root = globalThis.document?.documentElement) {
+  const deck = DECK_NAMES.includes(settings?.deck) ? settings.deck : "classic";
+  const cards = CARD_SIZES.includes(settings?.cards) ? settings.cards : "normal";
+  setDeck(deck);
+  if (root && root.dataset.deck !== deck) root.dataset.deck = deck;
+  if (root && root.dataset.cards !== cards) root.dataset.cards = cards;
 }
 
 /** A speed name from a URL or storage, or null when it is not one. */
