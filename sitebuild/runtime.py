@@ -106,7 +106,7 @@ def ensure_runtime() -> Path:
     version = json.loads(pkg.read_text())["version"]
     if version != PYODIDE_VERSION:
         raise BuildError(f"node_modules holds pyodide {version}, the build expects {PYODIDE_VERSION}: "
-                         "keep package.json and build.py's PYODIDE_VERSION in step.")
+                         "keep package.json and PYODIDE_VERSION (sitebuild/runtime.py) in step.")
     for name in PYODIDE_FILES:
         if not (NODE_PYODIDE / name).exists():
             raise BuildError(f"the pyodide package lacks {name}: run `npm ci` again.")
