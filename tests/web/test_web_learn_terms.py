@@ -105,6 +105,10 @@ def test_a_term_of_the_game_opens_its_glossary_entry(axe_page, site, lang):
     term = page.locator("#coach .coach-text button.term[data-term='male']")
     assert term.count() == 1
     assert term.text_content() in cat["glossary.male.match"].split("|")
+    # a finger's target: 44 px tall around the word (the text is not moved)
+    reach = term.evaluate("""t => { const r = t.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      return [-22, 21].map(d => document.elementFromPoint(x, y + d) === t); }""")
+    assert reach == [True, True], reach
     term.click()
     page.wait_for_selector("dialog[data-dialog='glossary'][open]")
     assert page.text_content("dialog[open] h2") == cat["glossary.male.term"]
