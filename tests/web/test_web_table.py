@@ -33,8 +33,9 @@ def test_the_order_of_play_and_the_trick_winner_are_on_the_table(page, site):
     page.goto(site + "#game=S4")          # the player leads the first trick
     wait_ready(page)
     to_player_card(page)
+    # the trick is empty: no numbered dot over an empty place (each card played shows its number)
     orders = page.eval_on_selector_all("#trick .order", "els => els.map(e => [e.dataset.seat, e.textContent, e.hidden])")
-    assert orders == [["0", "1", False], ["1", "2", False], ["2", "3", False], ["3", "4", False]]
+    assert orders == [["0", "1", True], ["1", "2", True], ["2", "3", True], ["3", "4", True]]
     assert page.get_attribute("#trick .order[data-seat='0']", "class").split() == ["order", "order-south", "leader"]
     page.locator("#hand button.legal").first.click()
     news = page.wait_for_selector("#trick .trick-news:not([hidden])", timeout=30_000)

@@ -69,7 +69,7 @@ export function createBar(el, onMenu) {
   const install = btn("install", "menu.install");
   install.hidden = true;
   el.replaceChildren(
-    h("h1", { class: "brand" }, t("app.title"), " ", practice, " ", offline),
+    h("h1", { class: "brand" }, h("span", { class: "brand-name" }, t("app.title")), " ", practice, " ", offline),
     info,
     h("nav", { class: "menu", "aria-label": t("menu.label") }, undo, ...MENU.map(([n, k]) => btn(n, k)), previous, install));
   return {

@@ -726,6 +726,7 @@ $("#boot-retry").addEventListener("click", () => {
 
 await setLocale(pickLocale(new URLSearchParams(location.search).get("lang") || state.settings.locale), appBase);
 $("#boot-retry").textContent = t("boot.retry");
+document.title = t("app.title");
 buildUI();
 let myTurnBefore = false;
 store.onRender((st) => {

@@ -48,8 +48,9 @@ export function createTrick(el, seatRect) {
         slot.replaceChildren(cardEl(card, seat));
       }
     });
+    // each card played shows its place in the order of play; an empty place shows nothing
     orders.forEach((o, seat) => {
-      o.hidden = leader === null;
+      o.hidden = leader === null || !want.has(seat);
       if (leader !== null) {
         const n = ((seat - leader + 4) % 4) + 1;
         setText(o, String(n));

@@ -132,9 +132,11 @@ function markTarget(screen, step) {
 function showStep(screen, step, mode) {
   screen.coach.show(step, mode, screen.plan.index, screen.plan.steps.length);
   screen.store.flush();           // the table as the step speaks of it, then the coach in view
-  screen.coach.element.scrollIntoView({ block: "nearest", inline: "nearest" });
   screen.current = step;
   markTarget(screen, step);
+  // what the step speaks of in view too ("these are your ten cards"), the coach last
+  screen.container.querySelector(".coach-point")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  screen.coach.element.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 const idle = async (state) => {
