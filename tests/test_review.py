@@ -122,9 +122,9 @@ def test_equivalent_cards_cost_the_same_and_the_strong_bots_choice_is_judged_by_
     says which cards are best (cost 0), equivalent cards (touching, worth the same) get one
     cost, and ``same`` is true when the strong bot's card is the seat's or equivalent to it."""
     from touti_core.bots.review import _replay_to_hand
-    from touti_core.bots.policy.search import distinct_moves
     from touti_core.bots.belief.knowledge import from_game
-    from touti_core.cards import mask_of
+    from touti_core.bots.perfect import PerfectBot
+    from touti_core.bots.policy.card_search import CardSearch
     same_with_cost = equivalent_pairs = 0
     for seed, record, r in _decisions((3, 10, 11, 2)):
         g, actions = _replay_to_hand(record, 0)
@@ -135,9 +135,8 @@ def test_equivalent_cards_cost_the_same_and_the_strong_bots_choice_is_judged_by_
                 costs = d["costs"]
                 assert d["best_cards"] and all(costs[c] == 0 for c in d["best_cards"])
                 assert {c for c, v in costs.items() if v == 0} == set(d["best_cards"])
-                k = from_game(g, 0)
-                out = (k.played & ~mask_of(k.trick)) | k.hand
-                one = lambda a, b: a == b or len(distinct_moves(mask_of([card_of(a), card_of(b)]), out)) == 1
+                search = CardSearch(from_game(g, 0), PerfectBot.defaults)
+                one = lambda a, b: a == b or len(search.candidate_moves([card_of(a), card_of(b)])) == 1
                 for a in costs:
                     for b in costs:
                         if a < b and one(a, b):

@@ -40,14 +40,13 @@ import math
 from typing import Any
 
 from .. import api
-from ..cards import NAMES, cards_in, display_order, ghna_value, mask_of
+from ..cards import NAMES, cards_in, display_order, ghna_value
 from ..engine import A_GHNA, A_NEXT_HAND, A_NO_GHNA, A_TRUMP, AUCTION, GHNA, PLAY, SIGNAL, TRUMP, Game
 from . import hint
 from .belief.knowledge import from_game
 from .perfect import PerfectBot
 from .strong import StrongBot
 from .policy.card_search import CardSearch
-from .policy.search import distinct_moves
 
 #: A fixed seed for the review's own searches: the same record, the same review.
 SEED = 20261202
@@ -88,10 +87,7 @@ def _replay_to_hand(record: dict, hand: int) -> tuple[Game, list[tuple[int | Non
 def _equivalent(g: Game, seat: int, a: int, b: int) -> bool:
     """Are the cards ``a`` and ``b`` one move for ``seat`` (touching cards of a suit, worth
     the same: every card between them out of play or in the seat's hand)?"""
-    if a == b:
-        return True
-    k = from_game(g, seat)
-    return len(distinct_moves(mask_of([a, b]), (k.played & ~mask_of(k.trick)) | k.hand)) == 1
+    return a == b or len(CardSearch(from_game(g, seat), PerfectBot.defaults).candidate_moves([a, b])) == 1
 
 
 def _card_costs(g: Game, seat: int) -> dict[str, int]:
