@@ -4,6 +4,11 @@
     python3 dev.py play   build the site and serve it on localhost (prints the URL)
     python3 dev.py test   install what the tests need, build, run every test (on
                           every core; arguments go to pytest)
+    python3 dev.py shots [--out DIR] [--site DIR] [--size WxH] [--lang en|ar]
+                          screenshots of the table, the end-of-hand panel and the
+                          review at 360x640, 390x844, 844x390 and 1280x800, in
+                          English and Arabic (default folder build/shots; the site
+                          is built first unless --site names a built one)
     python3 dev.py lock [--upgrade]
                           write requirements-dev.txt again from requirements-dev.in
                           (--upgrade: the newest versions that the .in allows)
@@ -131,8 +136,18 @@ def test(args: list[str]) -> None:
     run([str(PY), "-m", "pytest", "-n", "auto", "--dist", "loadscope", *args], env=env)
 
 
+def shots(args: list[str]) -> None:
+    """tools/shots.py on the site built now (dist/), or on the one --site names."""
+    ensure_venv()
+    if "--site" not in args and not any(a.startswith("--site=") for a in args):
+        ensure_npm()
+        build()
+        args = [*args, "--site", str(ROOT / "dist")]
+    run([str(PY), str(ROOT / "tools" / "shots.py"), *args])
+
+
 def main() -> None:
-    cmds = {"play": play, "test": test, "lock": lock}
+    cmds = {"play": play, "test": test, "lock": lock, "shots": shots}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__)
         sys.exit(2)

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import json
 import random
+import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -371,3 +374,19 @@ def test_axe_finds_nothing_on_the_screens_laid_out_for_phones(browser, site, lan
     finally:
         ctx.close()
 
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_dev_shots_writes_the_table_panel_and_review_pictures(site_dir, tmp_path):
+    out = tmp_path / "shots"
+    r = subprocess.run([sys.executable, str(ROOT / "dev.py"), "shots", "--site", str(site_dir), "--out", str(out),
+                        "--size", "360x640", "--lang", "ar"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    printed = [Path(line) for line in r.stdout.splitlines() if line.endswith(".png")]
+    assert sorted(p.name for p in printed) == ["panel-ar-360x640.png", "review-ar-360x640.png", "table-ar-360x640.png"]
+    for p in printed:
+        assert p.parent == out and png_size(p) == (360, 640)
