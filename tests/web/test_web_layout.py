@@ -148,11 +148,12 @@ def check_panel(page, view) -> dict:
     assert p and inside(p["box"], view), ("the panel is out of the screen", p and p["box"], view)
     assert p["scroll"] <= p["client"] + 1 or p["overflow"] in ("auto", "scroll"), p
     assert p["scrollWidth"] <= p["w"], ("the page scrolls sideways", p["scrollWidth"], p["w"])
-    actions = [c for c in p["controls"] if c[1] != "SUMMARY"]
+    actions = [c for c in p["controls"] if c[1] != "SUMMARY"]    # (the game over's summary opens a hand's details)
     assert actions, p["controls"]
     for name, tag, b in actions:
         assert tag == "BUTTON" or name == "panel-review", ("an action that is not a button", name, tag)
-        assert b[2] - b[0] >= TOUCH - 0.5 and b[3] - b[1] >= TOUCH - 0.5, ("smaller than 44×44", name, b)
+    for name, tag, b in p["controls"]:
+        assert b[2] - b[0] >= TOUCH - 0.5 and b[3] - b[1] >= TOUCH - 0.5, ("smaller than 44×44", name, tag, b)
     for i in range(len(p["controls"])):
         page.evaluate("""(i) => [...document.querySelectorAll('#panel .panel-box :is(button, a[href], select, summary)')]
           .filter((e) => e.getBoundingClientRect().width > 0)[i].scrollIntoView({block: 'nearest'})""", i)
