@@ -300,3 +300,140 @@ def test_rollout_bias_sets_the_rollouts_in_sampled_deals_against_the_true_deal()
     assert sampled and any(r["leave"][0] != r["leave"][1] for r in sampled)
     assert rb.line("x", [(1.0, 0.0), (3.0, 0.0)]) == \
         "x: sampled +2.0, true deal +0.0, difference +2.0 [+0.0, +4.0]  (2)"
+
+
+# ------------------------------------------------------------- as a partner
+def _record(hands: list[str], dealer: int, rules: dict, script: str):
+    """A hand played from a script (``bid 70|pass|trump O|1C|...|concede|accept``) through
+    the JSON API: the deal as card codes and the actions as ``[seat, code]``, as
+    :func:`arena.play_table` returns them, and the hand's result."""
+    from touti_core import api
+    from touti_core.actions import code_of
+    from touti_core.cards import card_of
+    s = api.new_hand([h.split() for h in hands], dealer, rules)
+    for step in script.split("|"):
+        kind, _, arg = step.partition(" ")
+        seat = s["to_act"]
+        action = ({"type": "bid", "seat": seat, "amount": int(arg)} if kind == "bid"
+                  else {"type": "trump", "seat": seat, "suit": arg} if kind == "trump"
+                  else {"type": kind, "seat": seat} if kind in ("pass", "concede", "accept")
+                  else {"type": "play", "seat": seat, "card": kind})
+        s = api.act(s, action)
+    assert s["phase"] == "hand_over"
+    return ([[card_of(c) for c in h.split()] for h in hands],
+            [[a.get("seat"), code_of(a)] for a in s["actions"]], s["last_hand"])
+
+
+def test_partner_play_counts_a_forced_trump_over_the_partner_and_a_bid_over_it():
+    """Seat 2 bids 80 over its partner's 70 and declares; the partner leads the Ace
+    of cups, seat 2 has no cup and must trump it (taken from the partner, not by
+    choice); seat 1 then plays under its partner's winning Ace of swords (held, not
+    taken); the defence abandons and the contract is made."""
+    from touti_core.rules import Rules
+    rules = {"signals": False}
+    hands, actions, result = _record(
+        ["1C 2C 3C 6C 7C 10C 11C 2E 5B 11B", "4C 12C 6E 5O 6O 7O 12O 1B 2B 3B",
+         "3E 4E 5E 7E 10E 11E 1O 2O 3O 4O", "5C 1E 12E 10O 11O 4B 6B 7B 10B 12B"], 3, rules,
+        "bid 70|pass|bid 80|pass|pass|trump O|1C|4C|2O|5C|3E|1E|2E|6E|concede|accept")
+    assert (result["declarer"], result["contract"], result["made"]) == (2, 80, True)
+    got = arena.partner_play(hands, 3, Rules.from_dict(rules), actions)
+    zero = dict.fromkeys(arena.PARTNER_KEYS, 0) | {"hands": 1}
+    assert got[2] == zero | {"taken": 1, "made": 1, "held": 1, "took": 1, "trumped": 1,
+                             "over_partner": 1, "over_partner_declared": 1}
+    assert got[1] == zero | {"held": 1}
+    assert got[0] == zero and got[3] == zero
+
+
+def test_partner_play_counts_an_overtrump_by_choice_and_a_failed_bid_over_the_partner():
+    """Not obliged to overtrump a winning partner (``not_over_partner``), seat 2 plays
+    its Ace of trumps over its partner's 4 although the 2 was legal (by choice); it bid
+    170 over its partner's 70 and fails (the defence abandons: 130 points at most)."""
+    from touti_core.rules import Rules
+    rules = {"signals": False, "overtrump": "not_over_partner"}
+    hands, actions, result = _record(
+        ["4O 5O 6O 12O 1E 2E 3E 12E 1B 2B", "5C 6C 7C 10C 11C 7O 10O 10E 6B 12B",
+         "1O 2O 3O 4E 5E 6E 7E 3B 4B 5B", "2C 1C 3C 4C 12C 11O 11E 7B 10B 11B"], 2, rules,
+        "pass|bid 70|pass|bid 170|pass|trump O|2C|4O|5C|1O|4E|concede|accept")
+    assert (result["declarer"], result["contract"], result["made"]) == (2, 170, False)
+    got = arena.partner_play(hands, 2, Rules.from_dict(rules), actions)
+    zero = dict.fromkeys(arena.PARTNER_KEYS, 0) | {"hands": 1}
+    assert got[2] == zero | {"taken": 1, "failed": 1, "held": 1, "took": 1, "overtook": 1,
+                             "by_choice": 1, "over_partner": 1, "over_partner_declared": 1,
+                             "over_partner_failed": 1}
+    assert got[0] == got[1] == got[3] == zero
+    # under the default rules the 2 is not legal there: the overtrump is forced
+    from touti_core.api import IllegalAction
+    with pytest.raises(IllegalAction, match="overtrump"):
+        _record(["4O 5O 6O 12O 1E 2E 3E 12E 1B 2B", "5C 6C 7C 10C 11C 7O 10O 10E 6B 12B",
+                 "1O 2O 3O 4E 5E 6E 7E 3B 4B 5B", "2C 1C 3C 4C 12C 11O 11E 7B 10B 11B"], 2,
+                {"signals": False}, "pass|bid 70|pass|bid 170|pass|trump O|2C|4O|5C|2O")
+    with pytest.raises(ValueError):
+        arena.partner_play(hands, 2, Rules.from_dict(rules), actions[:-2])    # not finished
+
+
+def test_a_mixed_table_seats_a_persons_stand_in_opposite_the_level_under_test():
+    """``--partner``: side A is the person's stand-in on its team's first seat and the
+    level under test opposite; the bots are told a person plays the stand-in's seat;
+    without it the seating is the arena's as before."""
+    from touti_core.rules import Rules
+    assert arena.seating("strong", "normal", None, 0) == (
+        ("strong", "normal") * 2, ("strong", "normal") * 2, ("A", "B", "A", "B"))
+    assert arena.seating("strong", "normal", None, 1)[2] == ("B", "A", "B", "A")
+    assert arena.seating("strong", "easy", "normal", 0) == (
+        ("normal", "easy", "strong", "easy"), (None, "easy", "strong", "easy"),
+        ("person", "B", "partner", "B"))
+    assert arena.seating("strong", "easy", "normal", 1) == (
+        ("easy", "normal", "easy", "strong"), ("easy", None, "easy", "strong"),
+        ("B", "person", "B", "partner"))
+    hands, dealer = arena.deal_hands(1, 0)
+    seen = {}
+
+    def watch(g, s, bot, code):
+        seen.setdefault(s, set()).add((bot.level, bot.table))
+    names, told, _ = arena.seating("easy", "random", "normal", 1)
+    arena.play_table(hands, dealer, names, [1, 2, 3, 4], Rules(), told=told, watch=watch)
+    assert seen == {s: {(names[s], told)} for s in range(4)}
+
+
+def test_the_arena_sums_each_sides_partner_figures():
+    """Each side's (and, at a mixed table, each of side A's seats') partner figures
+    add up to its contracts; a mixed table of normal bots plays the very hands of the
+    normal bots' arena, so a normal partner's team scores exactly as its opponents."""
+    s = arena.run("easy", "normal", deals=4, seed=3, workers=1)
+    for side in "AB":
+        got, c = s["as_partner"][side], s["contracts"][side]
+        assert (got["taken"], got["made"], got["failed"]) == (c["taken"], c["made"], c["failed"])
+        assert got["hands"] == 16 and got["trumped"] + got["overtook"] == got["took"] <= got["held"]
+        assert got["by_choice"] == 0            # the default rules force every overtake
+        assert got["over_partner_failed"] <= got["over_partner_declared"] <= got["over_partner"]
+    mixed = arena.run("easy", "normal", deals=4, seed=3, workers=1, person="normal")
+    ap = mixed["as_partner"]
+    assert list(ap) == ["A", "person", "partner", "B"] and mixed["person"] == "normal"
+    assert ap["A"] == {k: ap["person"][k] + ap["partner"][k] for k in arena.PARTNER_KEYS}
+    assert ap["person"]["hands"] == ap["partner"]["hands"] == 8
+    assert (ap["A"]["taken"], ap["B"]["taken"]) == (mixed["contracts"]["A"]["taken"],
+                                                    mixed["contracts"]["B"]["taken"])
+    plain = arena.run("normal", "normal", deals=4, seed=3, workers=1)
+    normal = arena.run("normal", "normal", deals=4, seed=3, workers=1, person="normal")
+    assert normal["per_deal"] == plain["per_deal"] and normal["paired_difference"]["mean"] == 0
+    assert "as_partner" not in plain["per_deal"][0]       # the per-deal results as before
+
+
+def test_the_report_prints_the_partner_figures(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    assert cli_main(["arena", "--partner", "--a", "easy", "--b", "normal", "--deals", "3",
+                     "--seed", "4", "--workers", "1", "--quiet", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["person"] == "normal" and data["A"] == "easy"
+    assert "mixed table (--partner): side A is normal, a person's stand-in" in text
+    for role, label in (("A", "A (normal and easy)"), ("person", "A's person (normal)"),
+                        ("partner", "A's partner (easy)"), ("B", "B (normal)")):
+        c = data["as_partner"][role]
+        assert (f"as a partner, {label}: contracts declared {c['taken']}, made {c['made']}, "
+                f"failed {c['failed']}; took a trick its partner held {c['took']} of "
+                f"{c['held']}") in text
+        assert (f"bid over its partner in {c['over_partner']} of {c['hands']} hands, its team "
+                f"then declared {c['over_partner_declared']} and failed "
+                f"{c['over_partner_failed']}") in text
+    assert text.rstrip().endswith("--seed 4 --partner)")

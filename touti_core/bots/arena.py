@@ -24,6 +24,22 @@ the built-in ones; its decisions that fell back to the built-in bot (an
 illegal answer, an exception, over the time cap) are counted and printed.
 
     python -m touti_core arena --a path/to/touti_example_bot-0.1.0-py3-none-any.whl --b normal
+
+How each bot partners (:func:`partner_play`, replayed from each hand's actions):
+the contracts each seat declared, made and failed; how often it took a trick
+its partner held (winning it at that moment), by trumping it or going higher,
+and how often when a card leaving the partner winning was legal; in how many
+hands it bid over its partner's standing bid, and how many of those its team
+then declared and failed.  Printed by side, and ``--json`` holds them under
+``"as_partner"``.
+
+``--partner`` seats a mixed table: side A is a person's stand-in (``--person``,
+the normal bot by default: a player of middling skill), whom the other bots are
+told is a person (``table`` None for that seat, as the page tells them), with
+``--a`` opposite it; side B is two ``--b`` bots.  Run it with ``--a normal`` on
+the same deals to compare with a normal partner.
+
+    python -m touti_core arena --partner --a strong --b normal --deals 200 --seed 1000
 """
 
 from __future__ import annotations
@@ -37,8 +53,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import rng
-from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
+from ..cards import SUIT, scan
+from ..engine import GAME_OVER, HAND_OVER, PLAY, TRUMP, Game, kind_of
 from ..rules import Rules
+from ..tricks import beats
 from .base import Bot
 from .levels import BOTS, make_bot
 
@@ -101,9 +119,11 @@ def _add_loaded(into: dict, side: str, got: dict) -> None:
 
 
 def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
-               auction_seeds=None, watch=None, cap=None, isolate=False):
-    """Play one hand; ``names[team]`` is the bot on that team.  Returns (result, decision
-    times by kind, actions).
+               auction_seeds=None, watch=None, cap=None, isolate=False, told=None):
+    """Play one hand; ``names[team]`` is the bot on that team (or, four names,
+    ``names[seat]`` the bot of each seat).  Returns (result, decision times by kind,
+    actions).  ``told``: who the bots are told plays each seat (by default the names;
+    None for a seat: a person, as the page says).
 
     With ``auction`` (a bot name), that bot bids, signals and names trumps at
     every seat, so that both tables of a deal reach the same contract and
@@ -113,11 +133,12 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     result then says, by team, how its decisions went (``"loaded"``); ``isolate``: a
     loaded bot runs in a subprocess of its own (:mod:`.isolate`)."""
     g = Game.from_deal(hands, dealer, rules)
-    bots = [_make(names[s & 1], seeds[s], budget, cap, isolate) for s in range(4)]
+    seat_names = tuple(names) if len(names) == 4 else tuple(names[s & 1] for s in range(4))
+    bots = [_make(seat_names[s], seeds[s], budget, cap, isolate) for s in range(4)]
     bidders = ([_make(auction, auction_seeds[s], budget, cap, isolate) for s in range(4)]
                if auction else bots)
     # every bot knows who plays each seat, as players at a table do (with ``auction``, who bids)
-    table = tuple(names[s & 1] for s in range(4))
+    table = seat_names if told is None else tuple(told)
     for bot in bots:
         bot.table = table
     if auction:
@@ -133,7 +154,7 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
         code = player.act_game(g, s)
         dt = time.perf_counter() - t0
         if code not in g.legal():
-            raise RuntimeError(f"bot {names[s & 1]} chose an illegal action {code}")
+            raise RuntimeError(f"bot {seat_names[s]} chose an illegal action {code}")
         if watch is not None:
             watch(g, s, player, code)
         times[s & 1].append(dt)
@@ -152,6 +173,85 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     return result, kinds, [list(a) for a in log]
 
 
+#: What :func:`partner_play` counts of a seat in a hand (each a count of hands or cards).
+PARTNER_KEYS = ("hands", "taken", "made", "failed", "held", "took", "trumped", "overtook",
+                "by_choice", "over_partner", "over_partner_declared", "over_partner_failed")
+
+
+def partner_play(hands, dealer, rules: Rules, actions) -> list[dict[str, int]]:
+    """How each seat played beside its partner in one hand, replayed from its
+    ``actions`` (``[seat, code]``, as :func:`play_table` returns them); by seat:
+
+    - ``taken``, ``made``, ``failed``: the contract, if this seat declared it;
+    - ``held``: its cards played while its partner held the trick (winning it at
+      that moment); ``took``: of those, the cards that took the trick from the
+      partner, ``trumped`` (a trump over a partner's card of another suit) or
+      ``overtook`` (a higher card of the suit of the partner's card, a higher
+      trump over a trump); ``by_choice``: of ``took``, when a card that left the
+      partner winning was legal (the rules force the others: follow higher, trump,
+      overtrump);
+    - ``over_partner``: 1 if it bid over its partner's bid, the highest then, in
+      this hand; ``over_partner_declared`` and ``over_partner_failed``: its team
+      then declared the contract, and failed it.
+    """
+    g = Game.from_deal(hands, dealer, rules)
+    out = [dict.fromkeys(PARTNER_KEYS, 0) for _ in range(4)]
+    over = [False] * 4
+    for seat, code in actions:
+        if g.phase in (HAND_OVER, GAME_OVER):
+            break
+        if g.phase == PLAY and code < 40 and g.trick and g.win_seat == seat ^ 2:
+            mine = out[seat]
+            mine["held"] += 1
+            w, trump = g.win_card, g.trump
+            if beats(code, w, trump):
+                mine["took"] += 1
+                mine["trumped" if SUIT[code] == trump != SUIT[w] else "overtook"] += 1
+                if any(not beats(c, w, trump) for c in scan(g.legal_cards())):
+                    mine["by_choice"] += 1
+        elif kind_of(code) == "bid" and g.high_seat == seat ^ 2:
+            over[seat] = True
+        g.apply(code)
+    r = g.last_hand
+    if r is None:
+        raise ValueError("the actions do not play the hand to its end")
+    for seat in range(4):
+        mine = out[seat]
+        mine["hands"] = 1
+        declared = not r["cancelled"] and (r["declarer"] & 1) == (seat & 1)
+        if not r["cancelled"] and r["declarer"] == seat:
+            mine["taken"] = 1
+            mine["made" if r["made"] else "failed"] = 1
+        if over[seat]:
+            mine["over_partner"] = 1
+            mine["over_partner_declared"] = int(declared)
+            mine["over_partner_failed"] = int(declared and not r["made"])
+    return out
+
+
+def _add_counts(into: dict, role: str, got: dict) -> None:
+    mine = into.setdefault(role, dict.fromkeys(PARTNER_KEYS, 0))
+    for k, v in got.items():
+        mine[k] += v
+
+
+def seating(a: str, b: str, person: str | None, table: int):
+    """Deal table ``table`` (0: side A on team 0, 1: on team 1): each seat's bot, what
+    the bots are told of each seat, and each seat's role (``A``, ``B``; with a
+    ``person``, side A's seats are ``person``, the stand-in on the team's first seat,
+    and ``partner``, ``a`` opposite it)."""
+    if person is None:
+        names = (a, b) if table == 0 else (b, a)
+        seats = tuple(names[s & 1] for s in range(4))
+        return seats, seats, tuple("AB"[(s + table) & 1] for s in range(4))
+    first = table             # side A's first seat: 0, or 1 when it is team 1
+    seats = tuple(person if s == first else a if s == first + 2 else b for s in range(4))
+    told = tuple(None if s == first else n for s, n in enumerate(seats))
+    roles = tuple("person" if s == first else "partner" if s == first + 2 else "B"
+                  for s in range(4))
+    return seats, told, roles
+
+
 def _mix(*xs: int) -> int:
     z = 0x9E3779B97F4A7C15
     for x in xs:
@@ -161,20 +261,28 @@ def _mix(*xs: int) -> int:
 
 def play_deal(args: tuple) -> dict:
     """Both tables of deal ``i``: A on team 0 then A on team 1.  ``args``: ``(i, a, b,
-    seed, rules, budget[, auction[, cap[, isolate]]])``."""
+    seed, rules, budget[, auction[, cap[, isolate[, person]]]])``; with ``person``, side
+    A is that bot, told to the others as a person, with ``a`` as its partner
+    (:func:`seating`).  Besides the tables, ``"as_partner"``: the :func:`partner_play`
+    counts summed by role."""
     i, a, b, seed, rules_dict, budget = args[:6]
     auction = args[6] if len(args) > 6 else None
     cap = args[7] if len(args) > 7 else None
     isolate = bool(args[8]) if len(args) > 8 else False
+    person = args[9] if len(args) > 9 else None
     rules = Rules.from_dict(rules_dict)
     hands, dealer = deal_hands(seed, i)
     out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
-                                             "B": {k: [] for k in DECISION_KINDS}}}
-    for table, names in enumerate(((a, b), (b, a))):
+                                             "B": {k: [] for k in DECISION_KINDS}},
+           "as_partner": {}}
+    for table in (0, 1):
+        names, told, roles = seating(a, b, person, table)
         seeds = [_mix(seed, i, table, s) for s in range(4)]
-        res, kinds, _ = play_table(hands, dealer, names, seeds, rules, budget, auction,
-                                   [_mix(seed, i, 7, s) for s in range(4)], cap=cap,
-                                   isolate=isolate)
+        res, kinds, actions = play_table(hands, dealer, names, seeds, rules, budget, auction,
+                                         [_mix(seed, i, 7, s) for s in range(4)], cap=cap,
+                                         isolate=isolate, told=told)
+        for seat, got in enumerate(partner_play(hands, dealer, rules, actions)):
+            _add_counts(out["as_partner"], roles[seat], got)
         side_of_team = ("A", "B") if table == 0 else ("B", "A")
         res["team_of_A"] = 0 if table == 0 else 1
         for team, got in enumerate(res.pop("loaded", None) or ()):
@@ -283,6 +391,15 @@ def summarize(deals: list, a: str, b: str, target: int = 600) -> dict:
     for d in deals:
         for side, got in d.get("loaded", {}).items():
             _add_loaded(extra.setdefault("loaded", {}), side, got)   # a bot of one's own, by side
+    as_partner: dict[str, dict[str, int]] = {}
+    for d in deals:
+        for role, got in d.get("as_partner", {}).items():
+            _add_counts(as_partner, role, got)
+            if role in ("person", "partner"):
+                _add_counts(as_partner, "A", got)        # side A: both of its seats
+    if as_partner:
+        extra["as_partner"] = {r: as_partner[r] for r in ("A", "person", "partner", "B")
+                               if r in as_partner}
     return {
         "A": a, "B": b, "deals": len(deals), "hands": 2 * len(deals), "cancelled": cancelled,
         "mean_per_hand": {s: sum(v) / len(v) if v else 0.0 for s, v in per_hand.items()},
@@ -329,6 +446,7 @@ def report(s: dict) -> str:
     elif s.get("loaded"):
         lines.append("bots of your own ran in the arena's own process (--isolate runs each in a "
                      "process of its own that sees only its seat's view)")
+    lines += partner_lines(s)
     gm = s["games"]
     lines.append(f"games to the target: {gm['games']}; A won {gm['wins_A']} "
                  f"({100 * gm['rate_A']:.1f}%, 95% CI {100 * gm['ci95_A'][0]:.1f}-{100 * gm['ci95_A'][1]:.1f}%)")
@@ -341,20 +459,54 @@ def report(s: dict) -> str:
     return "\n".join(lines)
 
 
+def _per(k: int, n: int) -> str:
+    return f"{k} of {n} ({100 * k / n:.1f}%)" if n else f"{k} of 0"
+
+
+def partner_lines(s: dict) -> list[str]:
+    """The report's lines on how each side (with ``--partner``, each of side A's seats)
+    played beside its partner (:func:`partner_play`)."""
+    got = s.get("as_partner") or {}
+    person = s.get("person")
+    lines = []
+    if person:
+        lines.append(f"mixed table (--partner): side A is {person}, a person's stand-in (the "
+                     f"bots are told a person plays it), and {s['A']} opposite it; side B "
+                     f"is {s['B']} and {s['B']}")
+    labels = {"A": f"A ({s['A']})" if not person else f"A ({person} and {s['A']})",
+              "person": f"A's person ({person})", "partner": f"A's partner ({s['A']})",
+              "B": f"B ({s['B']})"}
+    for role in ("A", "person", "partner", "B"):
+        c = got.get(role)
+        if not c:
+            continue
+        lines.append(
+            f"as a partner, {labels[role]}: contracts declared {c['taken']}, made {c['made']}, "
+            f"failed {c['failed']}; took a trick its partner held {_per(c['took'], c['held'])} "
+            f"(trumped {c['trumped']}, overtook {c['overtook']}; by choice {c['by_choice']}); "
+            f"bid over its partner in {c['over_partner']} of {c['hands']} hands, its team "
+            f"then declared {c['over_partner_declared']} and failed {c['over_partner_failed']}")
+    return lines
+
+
 def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
-        auction: str | None = None, cap: float | None = None, isolate: bool = False) -> dict:
+        auction: str | None = None, cap: float | None = None, isolate: bool = False,
+        person: str | None = None) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``).
     ``a``, ``b``, ``auction``: built-in bots or bots of one's own (loaded here, once,
     before the worker processes start); ``cap``: a loaded bot's time cap a decision;
     ``isolate``: a bot of one's own runs in a subprocess that sees its seat's view
-    only (:mod:`.isolate`; the summary says so under ``"isolated"``)."""
-    for name in (a, b):
+    only (:mod:`.isolate`; the summary says so under ``"isolated"``); ``person``: a
+    mixed table, side A that bot (told as a person) with ``a`` as its partner
+    (:func:`seating`; the summary names it under ``"person"``)."""
+    for name in (a, b) + ((person,) if person else ()):
         _make(name, isolate=isolate)    # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
     if auction:
         _make(auction, isolate=isolate)
-    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap, isolate) for i in range(deals)]
+    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap, isolate, person)
+            for i in range(deals)]
     workers = workers or os.cpu_count() or 1
     results = []
     t0 = time.perf_counter()
@@ -377,6 +529,8 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
     s = summarize(results, a, b, r.target)
     s["seed"] = seed
     s["auction"] = auction
+    if person:
+        s["person"] = person
     s["isolated"] = isolate
     s["workers"] = workers
     s["wall_seconds"] = time.perf_counter() - t0
@@ -441,6 +595,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--auction", default=None,
                    help="a bot that bids and names trumps at every seat (both tables then reach "
                         "the same contract: compares the card play alone)")
+    p.add_argument("--partner", action="store_true",
+                   help="a mixed table: side A is a person's stand-in (--person; the bots are "
+                        "told a person plays it) with --a as its partner, against two --b bots "
+                        "(run it with --a normal on the same deals to compare with a normal "
+                        "partner)")
+    p.add_argument("--person", default="normal",
+                   help="with --partner, the bot that stands in for the person (default normal)")
     p.add_argument("--rules", default=None, help="rule set as JSON, e.g. '{\"overtrump\": \"never\"}'")
     p.add_argument("--json", default=None, help="write the summary as JSON to this file ('-' = stdout)")
     p.add_argument("--per-deal", action="store_true", help="include every deal's result in the JSON")
@@ -450,7 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = json.loads(args.rules) if args.rules else None
         s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
                 None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
-                args.auction, args.cap, args.isolate)
+                args.auction, args.cap, args.isolate, args.person if args.partner else None)
     except (ValueError, json.JSONDecodeError) as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -461,6 +622,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(report(s))
         extra = (f" --auction {args.auction}" if args.auction else "") + (" --isolate" if args.isolate else "")
+        if args.partner:
+            extra += " --partner" + (f" --person {args.person}" if args.person != "normal" else "")
         print(f"({s['wall_seconds']:.0f} s with {s['workers']} workers; command: python -m touti_core "
               f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed}{extra})")
         if args.json:
