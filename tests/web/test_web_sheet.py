@@ -105,12 +105,12 @@ def test_a_sheet_is_scored_by_the_engine_refuses_impossible_entries_and_is_undon
     # impossible entries are refused with their reason, and nothing is added
     said = enter(page, declarer=2, contract=90, trump="E", points=131)
     # in English the engine's own sentence (touti_core/sheet.py); other languages word the code
-    assert said == ("The declaring side's card points are between 0 and 130 (the cards' 120 and the last "
-                    "trick's 10): 131 is not.")
+    assert said == ("The declaring side has between 0 and 130 card points (the cards' 120 and the last "
+                    "trick's 10): 131 is not possible.")
     assert page.get_attribute("#entry-error", "data-code") == "sheet_points"
     said = enter(page, declarer=2, contract=90, trump="E", points=60, ghna={"C": 0, "E": 2})
     assert said == ("The Ghna of swords (+40) does not fit under the cap: at contract 90 the declaring "
-                    "side may declare 40 of Ghna and had declared 20.")
+                    "side may declare 40 of Ghna and has already declared 20.")
     said = enter(page, declarer=2, contract=90, trump="E", points=129)
     assert said.startswith("No hand gives a side exactly 129 card points")
     said = enter(page, declarer=2, contract=90, trump="E", points="")
