@@ -22,6 +22,7 @@ import pytest
 from touti_core import api, bots
 
 from cspwait import csp_safe
+from test_web_phone import POSITIONS as PHONE_POSITIONS
 from webhelpers import FAST, open_record, play_out_hand, preset, settle, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -305,9 +306,12 @@ def test_no_latin_word_is_left_on_any_screen_in_arabic(page, site):
     assert open_record(page, site, auction_with_signals(), "auction") in ("act:auction", "act:signal")
     assert page.eval_on_selector_all("#table .bubble:not([hidden])", "els => els.length") >= 1
     found += latin(page, "auction")
+    for phase in ("signal", "trump", "ghna", "concession"):       # each phase's controls
+        open_record(page, site, PHONE_POSITIONS[phase], phase)
+        found += latin(page, phase)
     assert open_record(page, site, POSITIONS["play"], "play") in ("card", "act:play")
     found += latin(page, "play")
-    for button, dialog in (("#menu-last", "last-trick"), ("#menu-settings", "settings")):
+    for button, dialog in (("#menu-last", "last-trick"), ("#menu-settings", "settings"), ("#menu-more", "menu")):
         page.evaluate("(b) => document.querySelector(b).click()", button)    # the menu may hide it on a phone
         page.wait_for_selector(f"dialog[data-dialog='{dialog}'][open]")
         found += latin(page, dialog)
