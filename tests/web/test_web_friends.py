@@ -13,41 +13,11 @@ import re
 
 import pytest
 
-from playwright.sync_api import Error as PlaywrightError
-
 from cspwait import csp_safe
-from webhelpers import FAST, preset
+from friendshelpers import FRIENDS_ARGS, new_page, play_until, seat_friend
+from webhelpers import preset
 
 from touti_core import api
-
-FRIENDS_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
-
-#: Every message a friend's page receives on its data channel, kept in
-#: window.__rx; the channel itself in window.__dc (to send hostile messages).
-CAPTURE = """
-window.__rx = [];
-const add = RTCDataChannel.prototype.addEventListener;
-RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
-  if (type === "message") {
-    window.__dc = this;
-    const f = fn;
-    fn = function (e) { window.__rx.push(e.data); return f.call(this, e); };
-  }
-  return add.call(this, type, fn, opts);
-};
-"""
-
-#: What a friends' table lets this page do now: "act:<phase>", "card", "next", or false.
-CAN_ACT = """() => {
-  const t = document.querySelector('.friends-table');
-  if (!t || t.closest('[hidden]')) return false;
-  const next = t.querySelector('.panel:not([hidden]) button[data-action=next_hand]');
-  if (next) return 'next';
-  const a = t.querySelector('.actions button[data-action]');
-  if (a) return 'act:' + a.dataset.action;
-  if (t.querySelector('.hand.my-turn button.legal')) return 'card';
-  return false;
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -59,90 +29,6 @@ def browsers(playwright, browser_type_launch_args):
         b.close()
 
 
-def new_page(browser, site, capture=False):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    if capture:
-        ctx.add_init_script(CAPTURE)
-    page = csp_safe(ctx.new_page())
-    page.requests = []
-    ctx.on("request", lambda r: page.requests.append(r.url))
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    preset(page, FAST)
-    page.goto(site)                 # the site visited once: it works offline from then on
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")     # offline from now on too
-    return page
-
-
-def seat_friend(host, guest, seat, name, via_tab=False):
-    """Invites `seat` from the host's page and seats `guest` there through the links."""
-    host.click(f"[data-friends-seat='{seat}'] [data-friends=invite]")
-    link = host.wait_for_selector(f"#friends-link-{seat}", timeout=20_000).input_value()
-    assert "#join=" in link and len(link) < 1500
-    guest.goto(link)
-    guest.fill("#join-name", name)
-    guest.click("#join-go")
-    reply = guest.wait_for_selector("#join-reply-link", timeout=20_000).input_value()
-    assert "#reply=" in reply
-    assert guest.query_selector("#join-reply-link ~ * svg.qr, .share-box svg.qr")
-    if via_tab:                   # the camera opens the reply in another tab of the host's browser
-        tab = csp_safe(host.context.new_page())
-        tab.goto(reply)
-        tab.wait_for_selector("#reply-status[data-state='taken']", timeout=20_000)
-        tab.close()
-    else:
-        host.fill("#friends-reply", reply)
-        host.click("#friends-reply-add")
-    host.wait_for_selector(f"[data-friends-seat='{seat}'][data-kind='friend']", timeout=20_000)
-    guest.wait_for_selector("#join-status[data-state='playing']", timeout=20_000)
-
-
-def take_turn(page, what):
-    """Clicks the turn `what` (CAN_ACT's answer); False when it went away meanwhile."""
-    try:
-        _take_turn(page, what)
-        return True
-    except PlaywrightError:
-        return False
-
-
-def _take_turn(page, what):
-    t = ".friends-table "
-    if what == "next":
-        page.click(t + ".panel button[data-action=next_hand]")
-    elif what.startswith("act:"):
-        kind = what[4:]
-        order = ["bid", "pass", "no_signal", "trump", "no_ghna", "refuse", "accept"]
-        for k in order:
-            b = page.query_selector(t + f".actions button[data-action='{k}']")
-            if b:
-                b.click(timeout=3000)
-                return
-        page.locator(t + ".actions button[data-action]").first.click(timeout=3000)
-    else:
-        page.locator(t + ".hand.my-turn button.legal").first.click(timeout=3000)
-
-
-def play_until(pages, done, turns=400):
-    """Clicks each page's turn until `done()`."""
-    for _ in range(turns):
-        if done():
-            return
-        acted = False
-        for p in pages:
-            what = p.evaluate(CAN_ACT)
-            if what and what != "next":
-                take_turn(p, what)
-                acted = True
-                break
-        if not acted:
-            pages[0].wait_for_timeout(50)
-    raise AssertionError("the table did not get there")
-
-
-CARD = re.compile(r'"(\d+[OCEB])"')
 PUBLIC = ("trick", "tricks", "hand_actions", "action")
 
 
@@ -190,18 +76,7 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
         return host.query_selector(".friends-table .panel:not([hidden]) button[data-action=next_hand]") is not None
 
     # everyone bids the lowest bid while they can: a contract is played out
-    for turn in range(400):
-        if over():
-            break
-        acted = False
-        for p in pages:
-            what = p.evaluate(CAN_ACT)
-            if what and what != "next":
-                take_turn(p, what)
-                acted = True
-                break
-        if not acted:
-            host.wait_for_timeout(50)
+    play_until(pages, over)
     assert over(), "the hand did not end"
     record = json.loads(host.evaluate("localStorage.getItem('touti.friends.table.v1')"))["record"]
     # the next hand, started by a friend's click
@@ -218,7 +93,8 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
         for m in rx:
             assert "record" not in json.dumps(m)
             if m.get("t") != "view":
-                assert not hidden_cards(m), m
+                # a refusal may name the card this friend itself tried (its own input, said back)
+                assert not hidden_cards({k: v for k, v in m.items() if k != "error"}), m
                 continue
             v = m["view"]
             assert v["seat"] == seat
@@ -230,3 +106,174 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
         # no STUN server by default, nothing else: no request leaves the site
         assert all(u.startswith((site, "data:", "blob:")) for u in p.requests), \
             [u for u in p.requests if not u.startswith((site, "data:", "blob:"))]
+
+
+def seated_table(browsers, site, seats):
+    """A host in the first browser and friends in the second at `seats` (the rest are bots), the game started."""
+    b1, b2 = browsers
+    host = new_page(b1, site)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='1']")
+    guests = {}
+    for seat in seats:
+        guests[seat] = new_page(b2, site, capture=True)
+        seat_friend(host, guests[seat], seat, f"Friend{seat}")
+    host.click("[data-friends=start]")
+    for g in guests.values():
+        g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    return host, guests
+
+
+def received(page, t):
+    return [m for m in (json.loads(x) for x in page.evaluate("window.__rx")) if m.get("t") == t]
+
+
+def test_a_hostile_friend_is_refused_and_the_game_goes_on(browsers, site):
+    host, guests = seated_table(browsers, site, [2])
+    g = guests[2]
+    before = len(received(g, "view"))
+    hostile = [
+        json.dumps({"v": 1, "t": "act", "action": {"type": "pass", "seat": 1}}),     # another seat
+        json.dumps({"v": 1, "t": "act", "action": {"type": "play", "seat": 2, "card": "1O"}}),  # not now
+        "garbage", "x" * 200_000, json.dumps({"t": "act", "action": {"type": "play", "seat": 2,
+                                                                      "hands": [["1O"]]}}),
+    ]
+    for text in hostile:
+        g.evaluate("t => window.__dc.send(t)", text)
+    g.evaluate("() => { for (let i = 0; i < 300; i++) window.__dc.send('{\"t\":\"pong\"}'); }")   # a flood
+    g.wait_for_function("() => window.__rx.filter(m => m.includes('\"refused\"')).length >= 5", timeout=20_000)
+    codes = [m["error"]["code"] for m in received(g, "refused")]
+    assert codes[0] == "not_your_seat"
+    assert codes.count("malformed") == 3                      # garbage, 200 kB, a stray field
+    # the card: the engine's own reason (or not its turn), answered once the engine was asked
+    assert len(set(codes) & {"wrong_phase", "not_your_turn", "card_not_in_hand"}) == 1, codes
+    # the refusal is worded in the friend's page, and the game goes on: the hand is played to its end
+    pages = [host, g]
+
+    def over():
+        return host.query_selector(".friends-table .panel:not([hidden]) button[data-action=next_hand]") is not None
+
+    play_until(pages, over)
+    assert over()
+    assert len(received(g, "view")) > before + 20
+    assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
+def seat_count(host, pos):
+    text = host.eval_on_selector(f".friends-table .seat-{pos} .seat-count", "e => e.textContent")
+    return int(re.search(r"\d+", text).group())
+
+
+def test_a_friend_who_leaves_mid_trick_is_replaced_then_rejoins_where_the_hand_is(browsers, site):
+    host, guests = seated_table(browsers, site, [1])
+    g = guests[1]
+    ctx = g.context
+    pages = [host, g]
+    # on to the play, a card or two on the table
+    play_until(pages, lambda: host.query_selector(".friends-table .trick img") is not None)
+    g.close()                                         # the friend's phone closes the page mid-trick
+    host.wait_for_selector("[data-friends-seat='1'][data-kind='gone']", state="attached", timeout=20_000)
+    assert "Friend1" in host.inner_text("#friends-status")
+    # a bot plays the seat: the hand goes on (the host plays its turns)
+    start = seat_count(host, "east")
+    play_until([host], lambda: seat_count(host, "east") < start)
+    assert seat_count(host, "east") < start
+    # the friend comes back with a new invitation, on the same device (its seat token)
+    host.click("[data-friends=seats]")
+    g2 = csp_safe(ctx.new_page())
+    g2.errors = []
+    g2.goto(site)
+    g2.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    host.click("[data-friends-seat='1'] [data-friends=invite]")
+    link = host.wait_for_selector("#friends-link-1", timeout=20_000).input_value()
+    g2.goto(link)
+    assert g2.input_value("#join-name") == "Friend1"            # the name kept on the device
+    g2.click("#join-go")
+    reply = g2.wait_for_selector("#join-reply-link", timeout=20_000).input_value()
+    host.fill("#friends-reply", reply)
+    host.click("#friends-reply-add")
+    host.wait_for_selector("[data-friends-seat='1'][data-kind='friend']", timeout=20_000)
+    assert "back" in host.inner_text("#friends-status")
+    g2.wait_for_selector(".friends-table .hand button[data-card]", timeout=20_000)
+    host.click("[data-friends=start]")                         # back to the table
+    # the friend sees the position as it is: its hand has as many cards as the host shows for its seat
+    g2.wait_for_function("""n => document.querySelectorAll('.friends-table .hand button[data-card]').length === n""",
+                         arg=seat_count(host, "east"), timeout=20_000)
+    assert not host.errors, host.errors
+
+
+def test_the_host_reloads_the_game_resumes_and_the_friends_join_again(browsers, site):
+    host, guests = seated_table(browsers, site, [2])
+    g = guests[2]
+    pages = [host, g]
+    n = len(received(g, "view"))
+    play_until(pages, lambda: len(received(g, "view")) >= n + 6)          # a few actions of the auction
+    kept = json.loads(host.evaluate("localStorage.getItem('touti.friends.table.v1')"))
+    hand = sorted(g.eval_on_selector_all(".friends-table .hand button[data-card]", "els => els.map(e => e.dataset.card)"))
+    host.reload()
+    host.wait_for_selector("[data-friends-seat='2'][data-kind='gone']", state="attached", timeout=60_000)
+    g.wait_for_selector("#join-status[data-state='lost']", timeout=30_000)
+    host.click("[data-friends-seat='2'] [data-friends=invite]")
+    link = host.wait_for_selector("#friends-link-2", timeout=20_000).input_value()
+    g.goto(link)
+    g.click("#join-go")
+    reply = g.wait_for_selector("#join-reply-link", timeout=20_000).input_value()
+    host.fill("#friends-reply", reply)
+    host.click("#friends-reply-add")
+    host.wait_for_selector("[data-friends-seat='2'][data-kind='friend']", timeout=20_000)
+    host.click("[data-friends=start]")                  # "Resume the table's game"
+    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    again = sorted(g.eval_on_selector_all(".friends-table .hand button[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert again == hand
+    now = json.loads(host.evaluate("localStorage.getItem('touti.friends.table.v1')"))
+    assert now["record"]["actions"][:len(kept["record"]["actions"])] == kept["record"]["actions"]
+    assert now["id"] == kept["id"]
+    assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
+GEOMETRY_JS = """() => {
+  const out = {wide: document.scrollingElement.scrollWidth - innerWidth, small: []};
+  for (const b of document.querySelectorAll('#screen button, #screen input, #screen a')) {
+    if (b.closest('[hidden]') || b.type === 'checkbox') continue;
+    const r = b.getBoundingClientRect();
+    if (r.width && (r.height < 44 || r.width < 44)) out.small.push([b.id || b.dataset.friends || b.textContent, r.width, r.height]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar", "es"])
+def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browsers, site, lang):
+    from test_web_languages import VISIBLE_TEXT_JS, audit, english_in
+
+    ctx = browsers[0].new_context(viewport={"width": 360, "height": 640}, bypass_csp=True)
+    try:
+        host = csp_safe(ctx.new_page())
+        preset(host, {"speed": "instant", "locale": lang})
+        host.goto(site + "#friends")
+        host.wait_for_selector("[data-friends-seat='1']")
+        host.click("[data-friends-seat='1'] [data-friends=invite]")
+        link = host.wait_for_selector("#friends-link-1", timeout=20_000).input_value()
+        guest = csp_safe(ctx.new_page())
+        guest.goto(link)
+        guest.wait_for_selector("#join-go")
+        screens = [("friends", host), ("join", guest)]
+        guest.click("#join-go")
+        reply = guest.wait_for_selector("#join-reply-link", timeout=20_000).input_value()
+        screens.append(("join", guest))
+        tab = csp_safe(ctx.new_page())
+        tab.goto(reply)
+        tab.wait_for_selector("#reply-status[data-state='taken']", timeout=20_000)
+        screens.append(("reply", tab))
+        host.wait_for_selector("[data-friends-seat='1'][data-kind='friend']", timeout=20_000)
+        for view, page in screens:
+            assert page.get_attribute("html", "data-view") == view
+            assert page.get_attribute("html", "dir") == ("rtl" if lang == "ar" else "ltr")
+            if lang != "en":
+                found = english_in(page.evaluate(VISIBLE_TEXT_JS), lang)
+                assert found == [], (view, found[:5])
+            geo = page.evaluate(GEOMETRY_JS)
+            assert geo["wide"] <= 0 and geo["small"] == [], (view, geo)
+            assert audit(page) == [], (lang, view)
+    finally:
+        ctx.close()

@@ -8,6 +8,8 @@ import { WIRE_V } from "./wire.js";
 
 /** Silence from the host this long: the connection is lost. */
 export const LOST_MS = 6000;
+/** An action unanswered this long may be sent again. */
+const RESEND_MS = 2000;
 /** The host's messages are read up to this size (a view is a few kilobytes). */
 const MAX_HOST_MESSAGE = 200_000;
 
@@ -23,6 +25,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
   let seen = performance.now();
   let lost = false;
   let welcomed = false;
+  let sent = 0;              // when an action was sent, not yet answered (a view or a refusal): no second one
 
   const out = (msg) => {
     if (dc.readyState !== "open") return;
@@ -32,6 +35,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
   };
 
   function push(item) {
+    sent = 0;
     if (waiting) {
       const w = waiting;
       waiting = null;
@@ -68,7 +72,10 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       } else {
         push({ ok: true, view, action: m.action ? viewFrom(m.action, seat) : null });
       }
-    } else if (m.t === "refused" && m.error && typeof m.error.code === "string") onRefused(m.error);
+    } else if (m.t === "refused" && m.error && typeof m.error.code === "string") {
+      sent = 0;
+      onRefused(m.error);
+    }
     else if (m.t === "seats" && Array.isArray(m.seats) && m.seats.length === 4) {
       onSeats([0, 1, 2, 3].map((s) => m.seats[(s + seat) % 4]));
     }
@@ -83,7 +90,13 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
     /** The host's next action and view, turned to this seat (null: the table is gone). */
     next: () => (queue.length ? Promise.resolve(queue.shift()) : lost ? Promise.resolve(null)
       : new Promise((resolve) => { waiting = resolve; })),
-    send: (action) => out({ t: "act", action: actionTo(action, seat) }),
+    send(action) {
+      // a tap while the last one is unanswered is that same tap; after RESEND_MS it is sent
+      // again (the host drops what a flood of messages sends beyond its rate)
+      if (sent && performance.now() - sent < RESEND_MS) return;
+      sent = performance.now();
+      out({ t: "act", action: actionTo(action, seat) });
+    },
     close() {
       clearInterval(timer);
       try { dc.close(); } catch { /* closed */ }

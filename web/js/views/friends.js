@@ -31,6 +31,8 @@ import { createHost } from "../friends/host.js";
 import { shareBox } from "../friends/sharebox.js";
 import { loadPrefs, savePrefs, loadTable, saveTable } from "../friends/prefs.js";
 import { keepAwake } from "../friends/awake.js";
+import { play as sound } from "../sound.js";
+import { newGameId, recordGame } from "../history.js";
 import { pageAddress } from "../friends/peer.js";
 
 const SESSION = "friends";
@@ -68,6 +70,8 @@ function hostTable(app) {
     parts.info, parts.table, parts.controls, parts.hand);
   const el = h("div", { class: "friends" }, screenHeader(t("screen.friends")), status, setup, play);
   let started = false;
+  let gameId = typeof kept?.game === "string" ? kept.game : newGameId();
+  let hands = -1;
   let showSetup = true;
   const waiting = new Map();           // a friend's seat whose turn it is -> resolve(its answer)
   const early = new Map();             // a friend's action that came before its turn was asked
@@ -81,6 +85,8 @@ function hostTable(app) {
   const game = createGame({
     client: app.client, store, ui: { table, log: createLog(null) }, session: SESSION,
     persons: () => [0, ...host.friends()], remote, shown: sendViews, save: keep,
+    motion: () => !matchMedia("(prefers-reduced-motion: reduce)").matches,
+    onEvent: (name) => sound(name, state.settings.sound),
   });
 
   // ------------------------------------------------------------ the friends
@@ -145,7 +151,9 @@ function hostTable(app) {
       return;
     }
     if (!waiting.has(seat)) {
-      early.set(seat, action);         // its turn is about to be asked (the host still shows the last card)
+      // its turn, not yet asked (this table still shows the last card): it waits for it; else refused
+      if (state.view?.to_act === seat && state.view.phase !== "hand_over") early.set(seat, action);
+      else host.send(seat, { t: "refused", error: { code: "not_your_turn", params: {} } });
       return;
     }
     judge(seat, action);
@@ -164,6 +172,7 @@ function hostTable(app) {
 
   /** Each answer shown on this table goes to every friend: its own seat's view, and the action. */
   async function sendViews(ans) {
+    early.clear();                     // an action held for a turn is for that turn only
     const seats = host.friends();
     if (!seats.length) return;
     const got = await app.client.call({ session: SESSION, op: "views", seats });
@@ -173,9 +182,14 @@ function hostTable(app) {
     }
   }
 
+  /** The table kept on this device (a reload resumes it), and the game in the history once a hand ends. */
   function keep(view) {
     if (!view) return;
-    saveTable({ id: host.id, record: view.record, seats: host.kept(), levels: state.settings.levels });
+    saveTable({ id: host.id, game: gameId, record: view.record, seats: host.kept(), levels: state.settings.levels });
+    if (view.history.length !== hands) {
+      hands = view.history.length;
+      recordGame(gameId, view, { levels: state.settings.levels, kind: "friends" }).catch(() => {});
+    }
   }
 
   function setStatus(text) {
@@ -188,7 +202,10 @@ function hostTable(app) {
     showSetup = false;
     draw();
     const r = kept && !state.view ? await game.resume({ record: kept.record }) : null;
-    if (!r || !r.ok) await game.newGame(randomSeed(), state.settings.rules);
+    if (!r || !r.ok) {
+      gameId = newGameId();
+      await game.newGame(randomSeed(), state.settings.rules);
+    }
     keepAwake(true);
     for (const seat of host.friends()) welcome(seat);
     draw();
@@ -213,7 +230,7 @@ function hostTable(app) {
     const box = s.kind === "invited" && s.link
       ? shareBox(s.link, `friends-link-${seat}`, t("friends.qr_invite", { seat: seatName(seat) })) : null;
     return h("li", { class: "friends-seat", dataset: { friendsSeat: seat, kind: s.kind } },
-      h("h3", {}, t(`seat.role.${seat}`), " · ", seatName(seat)), line, buttons, box);
+      h("h2", {}, t(`seat.role.${seat}`), " · ", seatName(seat)), line, buttons, box);
   }
 
   function draw() {
@@ -257,8 +274,12 @@ function hostTable(app) {
   store.onRender((st) => {
     renderInfo(parts.info, st);
     table.render(st);
-    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => game.newGame(randomSeed(), st.settings.rules),
-      sheet: () => showScoreSheet(st.view) });
+    renderPanel(table.panel, st, { act: (a) => game.act(a), sheet: () => showScoreSheet(st.view),
+      newGame: () => {
+        gameId = newGameId();
+        game.newGame(randomSeed(), st.settings.rules);
+      },
+      review: (n) => `#review=history:${encodeURIComponent(gameId)}:${n}` });
   });
   update({ seats: ownSeats() });
   new BroadcastChannel(CHANNEL).addEventListener("message", async function took(e) {

@@ -25,6 +25,7 @@ import { shareBox } from "../friends/sharebox.js";
 import { token } from "../friends/wire.js";
 import { loadPrefs, savePrefs } from "../friends/prefs.js";
 import { keepAwake } from "../friends/awake.js";
+import { play as sound } from "../sound.js";
 
 let sitting = null;           // the table this page sits at: kept while the page lives
 
@@ -123,7 +124,9 @@ function seat(app, dc, invite, me, seatToken, el, state) {
     },
   });
   const table = createTable(parts, { onAction: (a) => game.act(a), onCard: (card) => game.playCard(card), ids: false });
-  game = createGame({ client: null, store, ui: { table, log: createLog(null) }, follow: guest });
+  game = createGame({ client: null, store, ui: { table, log: createLog(null) }, follow: guest,
+    motion: () => !matchMedia("(prefers-reduced-motion: reduce)").matches,
+    onEvent: (name) => sound(name, store.state.settings.sound) });
   store.onRender((st) => {
     renderInfo(parts.info, st);
     table.render(st);
