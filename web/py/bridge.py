@@ -269,10 +269,15 @@ def seat_view(session, seat):
 
 
 def op_views(session, req):
-    """The views of ``seats`` (the friends at the page's table), by seat."""
+    """The views of ``seats`` (the friends at the page's table), by seat; the ops of
+    ``WITH_VIEWS`` give them too, after their move, when asked (``views``: the seats)."""
     _game(session)
-    seats = _field(req, "seats", _is_seats)
+    seats = _field(req, "seats" if req.get("op") == "views" else "views", _is_seats)
     return {"ok": True, "views": {str(s): seat_view(session, s) for s in sorted(set(seats))}}
+
+
+#: The moves that may give the friends' views with their answer (one request instead of two).
+WITH_VIEWS = {"act", "bot"}
 
 
 def op_act(session, req):
@@ -438,6 +443,10 @@ def handle(text):
         fn = OPS.get(op) if isinstance(op, str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))
-        return json.dumps(fn(SESSIONS.get(req.get("session", "game")), req))
+        session = SESSIONS.get(req.get("session", "game"))
+        ans = fn(session, req)
+        if "views" in req and op in WITH_VIEWS and ans.get("ok"):
+            ans["views"] = op_views(session, req)["views"]
+        return json.dumps(ans)
     except Exception as e:
         return json.dumps(_error(e))

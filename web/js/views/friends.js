@@ -82,8 +82,11 @@ function hostTable(app) {
     onChange: changed, onAct: friendActs,
   });
   const table = createTable(parts, { onAction: (a) => game.act(a), onCard: (card) => game.playCard(card), ids: false });
+  // a move's answer brings the friends' views with it (one request to the engine, not two)
+  const withViews = (req) => (req.op === "act" || req.op === "bot" ? { ...req, views: host.friends() } : req);
+  const client = { call: (req) => app.client.call(withViews(req)) };
   const game = createGame({
-    client: app.client, store, ui: { table, log: createLog(null) }, session: SESSION,
+    client, store, ui: { table, log: createLog(null) }, session: SESSION,
     persons: () => [0, ...host.friends()], remote, shown: sendViews, save: keep,
     motion: () => !matchMedia("(prefers-reduced-motion: reduce)").matches,
     onEvent: (name) => sound(name, state.settings.sound),
@@ -160,7 +163,7 @@ function hostTable(app) {
   }
 
   async function judge(seat, action) {
-    const ans = await app.client.call({ session: SESSION, op: "act", action });
+    const ans = await client.call({ session: SESSION, op: "act", action });
     const resolve = waiting.get(seat);
     if (!ans.ok || !resolve) {
       host.send(seat, { t: "refused", error: ans.ok ? { code: "not_your_turn", params: {} } : ans.error });
@@ -175,7 +178,7 @@ function hostTable(app) {
     early.clear();                     // an action held for a turn is for that turn only
     const seats = host.friends();
     if (!seats.length) return;
-    const got = await app.client.call({ session: SESSION, op: "views", seats });
+    const got = ans.views ? ans : await app.client.call({ session: SESSION, op: "views", seats });
     if (!got.ok) return;
     for (const seat of seats) {
       if (got.views[seat]) host.send(seat, { t: "view", view: got.views[seat], action: ans.action ?? null });
