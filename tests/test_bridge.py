@@ -293,12 +293,14 @@ def test_a_move_gives_the_friends_views_with_its_answer_when_asked(bridge):
     call(bridge, op="new", seed=11, people=[0, 2])
     view = call(bridge, op="view")["view"]
     while view["to_act"] not in (0, 2):
-        view = call(bridge, op="bot", level="normal", views=[2])["view"]
-    ans = call(bridge, op="act", action=view["legal"][0] if view["to_act"] == 0 else
-               {**view["legal"][0]} if False else call(bridge, op="views", seats=[2])["views"]["2"]["legal"][0],
-               views=[2])
+        ans = call(bridge, op="bot", level="normal", views=[2])
+        assert ans["views"]["2"] == call(bridge, op="views", seats=[2])["views"]["2"]
+        view = ans["view"]
+    seat = view["to_act"]
+    legal = call(bridge, op="views", seats=[seat])["views"][str(seat)]["legal"] if seat else view["legal"]
+    ans = call(bridge, op="act", action=legal[0], views=[2])
     assert ans["ok"] and list(ans["views"]) == ["2"]
     assert ans["views"]["2"] == call(bridge, op="views", seats=[2])["views"]["2"]
-    assert "views" not in call(bridge, op="view", views=[2])
+    assert "views" not in call(bridge, op="view", views=[2])          # only moves give them
     assert call(bridge, op="act", action={"type": "pass", "seat": 9}, views=[2])["ok"] is False
     assert call(bridge, op="bot", level="normal", views=[7])["error"]["code"] == "bad_request"
