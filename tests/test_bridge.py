@@ -303,4 +303,6 @@ def test_a_move_gives_the_friends_views_with_its_answer_when_asked(bridge):
     assert ans["views"]["2"] == call(bridge, op="views", seats=[2])["views"]["2"]
     assert "views" not in call(bridge, op="view", views=[2])          # only moves give them
     assert call(bridge, op="act", action={"type": "pass", "seat": 9}, views=[2])["ok"] is False
+    before = call(bridge, op="view")["view"]
     assert call(bridge, op="bot", level="normal", views=[7])["error"]["code"] == "bad_request"
+    assert call(bridge, op="view")["view"] == before                  # and no move was made

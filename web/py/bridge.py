@@ -443,6 +443,8 @@ def handle(text):
         fn = OPS.get(op) if isinstance(op, str) else None
         if fn is None:
             return json.dumps(_bad_request("op"))
+        if "views" in req and not _is_seats(req["views"]):
+            return json.dumps(_bad_request("views"))      # refused before the move is made
         session = SESSIONS.get(req.get("session", "game"))
         ans = fn(session, req)
         if "views" in req and op in WITH_VIEWS and ans.get("ok"):
