@@ -8,6 +8,7 @@ from pathlib import Path
 
 from touti_core.facts import facts
 
+from cspwait import csp_safe
 from webhelpers import FAST, preset, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,3 +53,24 @@ def test_the_ghna_cap_table_follows_the_variant_in_the_settings(page, site):
     page.wait_for_selector("#rules-ghna")
     caps = page.eval_on_selector_all("#rules-ghna tbody td", "els => els.map(e => e.textContent)")
     assert caps[:3] == ["20", "30", "40"]
+
+
+def test_the_rules_and_the_bots_screen_say_the_bots_see_only_their_seat(browser, site):
+    """The rules and #bots say plainly, in every language, that the game's bots see only
+    what their seat may see (tests/test_bots_fair.py checks that they do)."""
+    messages = ROOT / "web" / "messages"
+    for lang in ("en", "fr", "ar", "es"):
+        catalogue = json.loads((messages / f"{lang}.json").read_text(encoding="utf-8"))
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})    # a phone
+        page = csp_safe(ctx.new_page())
+        preset(page, {**FAST, "locale": lang})
+        page.goto(site + "#rules")
+        wait_ready(page)
+        page.wait_for_selector("html[data-view='rules'] #rules-fair")
+        assert page.text_content("#rules-fair").strip() == catalogue["rulebook.fair"], lang
+        assert page.locator("#rules-fair").is_visible()
+        page.goto(site + "#bots")
+        page.wait_for_selector("html[data-view='bots'] #bots-fair")
+        assert page.text_content("#bots-fair").strip() == catalogue["bots.fair"], lang
+        assert page.locator("#bots-fair").is_visible()
+        ctx.close()

@@ -70,6 +70,7 @@ function layout(screen) {
       h("h2", { id: "bots-load-title" }, t("bots.load.title")),
       h("p", {}, t("bots.load.help")),
       h("p", { id: "bots-sandbox" }, t("bots.sandbox")),
+      h("p", { id: "bots-fair" }, t("bots.fair")),
       h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")), file),
       h("form", { class: "field", id: "bots-url-form", onsubmit: (event) => loadUrl(screen, event) },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,

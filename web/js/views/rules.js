@@ -111,6 +111,7 @@ export async function mount(container, app) {
   container.replaceChildren(
     screenHeader(t("screen.rules")),
     h("p", { class: "rules-intro" }, t("rulebook.intro", params)),
+    h("p", { class: "rules-fair", id: "rules-fair" }, t("rulebook.fair")),
     h("p", {}, h("a", { href: "#learn", id: "rules-learn", class: "act primary" }, t("rulebook.learn"))),
     ...sections);
   frames.clear();
