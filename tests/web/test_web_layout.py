@@ -217,9 +217,13 @@ def test_header_trick_table_and_panels_by_geometry(page, site, layout):
         for label, values in o["rows"]:
             assert all(label[2] <= v[0] + 1 for v in values), ("a label is not left of its values", label, values)
 
-    # the end of the game
+    # the end of the game: the panel fits; its first action (a new game) on the side the language starts
     assert open_record(page, url, POSITIONS["game_over"], "game_over") == "game_over"
     check_panel(page, view)
+    row = page.eval_on_selector_all("#panel .panel-buttons > *", "els => els.map((e) => e.getBoundingClientRect().left)")
+    assert len(row) >= 2, row
+    if row[0] != row[1]:                          # side by side (not stacked)
+        assert (row[0] > row[1]) == (lang == "ar"), ("the panel's buttons are not in the language's order", row)
 
 
 def test_a_game_played_to_its_end_shows_the_game_over_panel_with_buttons(page, site):
