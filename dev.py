@@ -139,7 +139,8 @@ def test(args: list[str]) -> None:
 def shots(args: list[str]) -> None:
     """tools/shots.py on the site built now (dist/), or on the one --site names."""
     ensure_venv()
-    if "--site" not in args and not any(a.startswith("--site=") for a in args):
+    named = "--site" in args or any(a.startswith("--site=") for a in args)
+    if not named and not {"-h", "--help"} & set(args):
         ensure_npm()
         build()
         args = [*args, "--site", str(ROOT / "dist")]
