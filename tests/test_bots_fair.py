@@ -15,7 +15,9 @@ The perfect-information player (the arena's yardstick, never offered to players)
 reads every hand: the guard catches it, which shows that it would catch a bot that
 peeks.  ``tests/test_bots.py::test_bots_never_see_hidden_cards`` checks the same
 from the other side: two games that differ only in hidden cards give the same
-decisions.
+decisions.  (The seed the page gives a bot, ``bots.seat_seed``, is made from the
+game's seed and the move number; the bots use it only to seed their own draws, and
+that test keeps the seed fixed while the hidden cards change.)
 """
 
 from __future__ import annotations
