@@ -306,3 +306,30 @@ def test_a_move_gives_the_friends_views_with_its_answer_when_asked(bridge):
     before = call(bridge, op="view")["view"]
     assert call(bridge, op="bot", level="normal", views=[7])["error"]["code"] == "bad_request"
     assert call(bridge, op="view")["view"] == before                  # and no move was made
+
+
+def test_a_hand_played_out_is_given_to_each_friend_turned_to_its_seat(bridge):
+    call(bridge, op="new", seed=5, people=[])
+    view = call(bridge, op="view")["view"]
+    while len(view["history"]) < 3:
+        view = call(bridge, op="bot", level="easy")["view"]
+    full = api.from_record(view["record"])
+    played_out = 0
+    for hand, result in enumerate(view["history"]):
+        for seat in range(4):
+            rec = call(bridge, op="hand_record", hand=hand, seat=seat)["record"]
+            if result["cancelled"] or result["conceded"]:
+                assert rec is None                         # its unplayed cards stay hidden
+                continue
+            one = api.from_record(rec)                      # it replays, the friend in seat 0
+            got = one["last_hand"]
+            flip = (lambda x: x) if seat % 2 == 0 else (lambda x: x[::-1])
+            assert got["points"] == flip(result["points"]) and got["delta"] == flip(result["delta"])
+            assert got["declarer"] == (result["declarer"] - seat) % 4
+            played = {a["card"] for a in rec["actions"] if a["type"] == "play"}
+            assert played == {c for h in rec["deal"]["hands"] for c in h}      # every card was played
+            played_out += 1
+    assert played_out
+    assert full["history"] == view["history"]
+    assert call(bridge, op="hand_record", hand=99, seat=1)["record"] is None
+    assert call(bridge, op="hand_record", hand=0, seat=4)["error"]["code"] == "bad_request"

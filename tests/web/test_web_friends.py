@@ -78,6 +78,9 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
     # everyone bids the lowest bid while they can: a contract is played out
     play_until(pages, over)
     assert over(), "the hand did not end"
+    # each friend may review the hand (played to its last card) from its own history
+    review = guests[2].wait_for_selector(".friends-table .panel a#panel-review", timeout=20_000).get_attribute("href")
+    assert review.startswith("#review=history:")
     record = json.loads(host.evaluate("localStorage.getItem('touti.friends.table.v1')"))["record"]
     # the next hand, started by a friend's click
     guests[3].click(".friends-table .panel button[data-action=next_hand]")
@@ -91,7 +94,13 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
         views = [m["view"] for m in rx if m.get("t") == "view"]
         assert len(views) > 40
         for m in rx:
-            assert "record" not in json.dumps(m)
+            if m.get("t") == "hand":
+                # a finished hand, whole: sent only when every card of it was played for all to see
+                rec = m["record"]
+                assert {c for h in rec["deal"]["hands"] for c in h} == {
+                    a["card"] for a in rec["actions"] if a["type"] == "play"}
+                continue
+            assert "record" not in json.dumps(m)            # the game's record holds every deal
             if m.get("t") != "view":
                 # a refusal may name the card this friend itself tried (its own input, said back)
                 assert not hidden_cards({k: v for k, v in m.items() if k != "error"}), m
@@ -101,6 +110,8 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
             dealt = hands_dealt(record, v["hand_number"])
             assert hidden_cards(m) <= set(dealt[seat]), (seat, hidden_cards(m) - set(dealt[seat]))
             assert set(v["hand"]) <= set(dealt[seat])
+    guests[2].evaluate("h => { location.hash = h; }", review)
+    guests[2].wait_for_selector("#review-summary", timeout=120_000)
     for p in pages:
         assert not p.errors, p.errors
         # no STUN server by default, nothing else: no request leaves the site

@@ -276,6 +276,31 @@ def op_views(session, req):
     return {"ok": True, "views": {str(s): seat_view(session, s) for s in sorted(set(seats))}}
 
 
+def op_hand_record(session, req):
+    """Hand ``hand`` of the session's game as a one-hand record seen from ``seat``: that
+    seat is seat 0 in it (a friend's own history and review), the others and the
+    teams turned with it.  Only for a hand played to its last card, whose every card
+    is public; a hand abandoned or cancelled keeps its cards hidden: ``record`` null."""
+    st = _game(session)
+    hand = _field(req, "hand", lambda x: type(x) is int and 0 <= x < 10_000)
+    seat = _field(req, "seat", lambda x: type(x) is int and 0 <= x <= 3)
+    history = st["history"]
+    if hand >= len(history) or history[hand]["cancelled"] or history[hand]["conceded"]:
+        return {"ok": True, "record": None}
+    actions = [dict(a) for a in st["actions"]]
+    ends = [i for i, a in enumerate(actions) if a["type"] == "next_hand"]
+    start = ends[hand - 1] + 1 if hand else 0
+    stop = ends[hand] if hand < len(ends) else len(actions)
+    at = api.from_record({**api.to_record(st), "actions": actions[:start]})
+    turn = lambda s: (s - seat) % 4 if type(s) is int else s     # noqa: E731
+    scores = list(at["scores"]) if seat % 2 == 0 else list(at["scores"])[::-1]
+    record = {"format": api.RECORD_FORMAT, "rules": dict(st["rules"]),
+              "deal": {"hands": [list(at["hands"][(i + seat) % 4]) for i in range(4)],
+                       "dealer": turn(at["dealer"]), "scores": scores},
+              "actions": [{**a, "seat": turn(a["seat"])} if "seat" in a else a for a in actions[start:stop]]}
+    return {"ok": True, "record": record}
+
+
 #: The moves that may give the friends' views with their answer (one request instead of two).
 WITH_VIEWS = {"act", "bot"}
 
@@ -408,6 +433,7 @@ def op_arena_step(session, req):
 OPS = {"arena_start": op_arena_start, "arena_step": op_arena_step, "bot_view": op_bot_view,
        "new": op_new, "load": op_load, "check": op_check, "deal": op_deal, "verify": op_verify,
        "review": op_review, "people": op_people, "view": op_view, "views": op_views, "act": op_act,
+       "hand_record": op_hand_record,
        "bot": op_bot, "hint": op_hint, "sheet": op_sheet}
 
 

@@ -14,12 +14,13 @@ const RESEND_MS = 2000;
 const MAX_HOST_MESSAGE = 200_000;
 
 /**
- * createGuest({dc, seat, name, token, onWelcome, onRefused, onSeats, onLost}) -> {next, send, close}.
+ * createGuest({dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onLost}) -> {next, send, close}.
  * `onWelcome(view)`: the table as it is when this friend sits; `onRefused(error)`:
  * the host's engine refused this page's action; `onSeats(seats)`: who sits
- * where, turned to this seat; `onLost()`: the host is gone.
+ * where, turned to this seat; `onHand(n, record)`: hand `n`, played to its last
+ * card, as a one-hand record with this seat as seat 0; `onLost()`: the host is gone.
  */
-export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSeats, onLost }) {
+export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onLost }) {
   const queue = [];
   let waiting = null;
   let seen = performance.now();
@@ -76,6 +77,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       sent = 0;
       onRefused(m.error);
     }
+    else if (m.t === "hand" && Number.isInteger(m.n) && m.record && typeof m.record === "object") onHand(m.n, m.record);
     else if (m.t === "seats" && Array.isArray(m.seats) && m.seats.length === 4) {
       onSeats([0, 1, 2, 3].map((s) => m.seats[(s + seat) % 4]));
     }

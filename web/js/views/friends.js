@@ -25,7 +25,7 @@ import { createLog } from "../log.js";
 import { createGame } from "../game.js";
 import { renderPanel, showScoreSheet } from "../dialogs.js";
 import { randomSeed } from "../settings.js";
-import { nameNode } from "../bidi.js";
+import { nameNode, isolate } from "../bidi.js";
 import { screenHeader } from "./common.js";
 import { createHost } from "../friends/host.js";
 import { shareBox } from "../friends/sharebox.js";
@@ -75,6 +75,7 @@ function hostTable(app) {
   let showSetup = true;
   const waiting = new Map();           // a friend's seat whose turn it is -> resolve(its answer)
   const early = new Map();             // a friend's action that came before its turn was asked
+  let lastShown = null;                // the count of finished hands when the friends were last sent a view
 
   const host = createHost({
     base: pageAddress(), name: () => prefs.name || t("friends.host_default"), stun: () => prefs.stun,
@@ -95,7 +96,7 @@ function hostTable(app) {
   // ------------------------------------------------------------ the friends
   function changed(what = {}) {
     for (const [k, seat] of Object.entries(what)) {
-      const name = host.seats[seat].name;
+      const name = isolate(host.seats[seat].name);
       if (k === "left") {
         setStatus(t("friends.left", { name }));
         waiting.get(seat)?.({ ok: true, dropped: true });
@@ -180,6 +181,17 @@ function hostTable(app) {
     if (!seats.length) return;
     const got = ans.views ? ans : await app.client.call({ session: SESSION, op: "views", seats });
     if (!got.ok) return;
+    const v = ans.view;
+    if (v && ans.action && v.history.length > (lastShown ?? v.history.length)) {
+      // a hand ended: each friend gets it whole, when every card of it was played (its history, its review)
+      const n = v.history.length - 1;
+      const records = await Promise.all(seats.map((seat) => app.client.call({ session: SESSION,
+        op: "hand_record", hand: n, seat })));
+      seats.forEach((seat, i) => {
+        if (records[i].ok && records[i].record) host.send(seat, { t: "hand", n, record: records[i].record });
+      });
+    }
+    if (v) lastShown = v.history.length;
     for (const seat of seats) {
       if (got.views[seat]) host.send(seat, { t: "view", view: got.views[seat], action: ans.action ?? null });
     }
@@ -195,8 +207,10 @@ function hostTable(app) {
     }
   }
 
+  /** Says what happened at the table: above it, and in the table's message line while playing. */
   function setStatus(text) {
     status.textContent = text;
+    if (started) update({ message: { kind: "note", text } });
   }
 
   // ------------------------------------------------------------ the screen

@@ -25,6 +25,7 @@ import { shareBox } from "../friends/sharebox.js";
 import { token } from "../friends/wire.js";
 import { loadPrefs, savePrefs } from "../friends/prefs.js";
 import { keepAwake } from "../friends/awake.js";
+import { newGameId, recordGame } from "../history.js";
 import { play as sound } from "../sound.js";
 
 let sitting = null;           // the table this page sits at: kept while the page lives
@@ -108,6 +109,7 @@ function seat(app, dc, invite, me, seatToken, el, state) {
   const host = isolate(invite.n || "?");
   state("playing", t("join.seated", { host }));
   let game = null;
+  const reviews = new Map();          // a hand's number -> its entry in this player's history
   const guest = createGuest({
     dc, seat: invite.s, name: me, token: seatToken,
     onWelcome: (view) => {
@@ -115,9 +117,27 @@ function seat(app, dc, invite, me, seatToken, el, state) {
       keepAwake(true);
     },
     onRefused: (error) => update({ message: { kind: "refusal", text: refusalText(error) } }),
-    onSeats: (seats) => update({ seats: seats.map((s, i) => (i === 0 || !s || typeof s !== "object" ? null
-      : { name: typeof s.name === "string" ? s.name.slice(0, 40) : null, person: s.person === true,
-        level: typeof s.level === "string" ? s.level : null })) }),
+    onSeats: (seats) => {
+      const now = seats.map((s, i) => (i === 0 || !s || typeof s !== "object" ? null
+        : { name: typeof s.name === "string" ? s.name.slice(0, 40) : null, person: s.person === true,
+          level: typeof s.level === "string" ? s.level : null }));
+      // everyone is told when a friend leaves (a bot takes the seat) or sits down
+      const before = store.state.seats || [];
+      for (const [i, s] of now.entries()) {
+        const was = before[i];
+        if (was?.person && !s?.person) update({ message: { kind: "note", text: t("friends.left", { name: isolate(was.name) }) } });
+        else if (s?.person && !was?.person && before.length) {
+          update({ message: { kind: "note", text: t("friends.joined", { name: isolate(s.name) }) } });
+        }
+      }
+      update({ seats: now });
+    },
+    onHand: async (n, record) => {        // kept in this player's history, to review
+      const id = newGameId();
+      reviews.set(n, id);
+      const ans = await app.client.call({ session: "friend_hand", op: "load", record });
+      if (ans.ok) await recordGame(id, ans.view, { kind: "friends", levels: null }).catch(() => {});
+    },
     onLost: () => {
       state("lost", t("join.lost", { host }));
       keepAwake(false);
@@ -130,7 +150,9 @@ function seat(app, dc, invite, me, seatToken, el, state) {
   store.onRender((st) => {
     renderInfo(parts.info, st);
     table.render(st);
-    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => {}, sheet: () => showScoreSheet(st.view) });
+    const n = st.view ? st.view.history.length - 1 : -1;
+    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => {}, sheet: () => showScoreSheet(st.view),
+      review: reviews.has(n) ? () => `#review=history:${encodeURIComponent(reviews.get(n))}:0` : null });
   });
   return { el, close: () => guest.close() };
 }
