@@ -89,11 +89,14 @@ class _Recording(AuctionSimulation):
 def run(bot: str, deals: int, seed: int, probe: type = Probe) -> list:
     """The records of ``probe`` (the strong bot with ``bot``'s settings) against the
     normal bot over ``deals`` deals, both tables of each."""
-    BOTS["probe"] = probe
+    BOTS["probe"] = probe            # for this run only: the arena makes its bots by name
     probe.records = []
     name = "probe" + bot[len("strong"):]
-    for i in range(deals):
-        arena.play_deal((i, name, "normal", seed, {}, None))
+    try:
+        for i in range(deals):
+            arena.play_deal((i, name, "normal", seed, {}, None))
+    finally:
+        del BOTS["probe"]
     return probe.records
 
 
