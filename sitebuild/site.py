@@ -226,8 +226,10 @@ def first_bid_files(site: Path, config: dict) -> list[str]:
     files |= module_graph(site, f"{app}js/main.js") | module_graph(site, f"{app}js/worker.js", dynamic=True)
     files |= {config["pyodide"] + name for name in PYODIDE_FILES}
     files |= {config[key] for key in ("stdlib", "wheel", "bytecode", "bridge", "lock")}
-    # the hand and the table show cards before the first bid (any of them)
-    files |= {p.relative_to(site).as_posix() for p in (site / app / "cards").glob("*.svg")}
+    # the hand and the table show cards before the first bid (any of them); the
+    # colour-blind friendly deck (clear-*.svg) only once a player chooses it
+    files |= {p.relative_to(site).as_posix() for p in (site / app / "cards").glob("*.svg")
+              if not p.name.startswith("clear-")}
     missing = sorted(f for f in files if not (site / f).is_file())
     if missing:
         raise BuildError(f"the page names files the build did not write: {', '.join(missing)}")

@@ -68,12 +68,15 @@ def test_the_card_pictures_are_files_of_the_app_and_needed_for_the_first_bid(dis
     manifest = json.loads((dist / "build.json").read_text())
     cards = sorted(p.name for p in (dist / cfg["app"] / "cards").iterdir())
     ranks, suits = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12), "OCEB"
-    assert cards == sorted([f"{r}{s}.svg" for r in ranks for s in suits] + ["back.svg"])
+    classic = [f"{r}{s}.svg" for r in ranks for s in suits]
+    assert cards == sorted(classic + [f"clear-{c}" for c in classic] + ["back.svg"])
     rey = (dist / cfg["app"] / "cards" / "12E.svg").read_text()
     assert rey.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300"') and 'data-card="12E"' in rey
     for name in cards:
         path = f"{cfg['app']}cards/{name}"
-        assert path in manifest["precache"] and path in manifest["first_bid"], path
+        assert path in manifest["precache"], path                 # every deck works offline
+        # the first bid needs the classic deck; the colour-blind friendly one once chosen
+        assert (path in manifest["first_bid"]) == (not name.startswith("clear-")), path
 
 
 def test_the_engine_is_pinned_by_hash_and_the_stdlib_by_name(dist):
