@@ -19,6 +19,7 @@
 import { siteStore } from "./storage.js";
 import { readKept } from "./aside.js";
 import { packJSON, unpackJSON } from "./packed.js";
+import { LEVELS } from "./settings.js";
 
 const KEY = "touti.challenges.v1";
 export const LINK_VERSION = 1;
@@ -43,10 +44,9 @@ export async function encodeChallenge({ seed, n, rules, levels, name, hands, aid
  */
 export async function decodeChallenge(text) {
   const data = await unpackJSON(text, { maxChars: MAX_LINK, maxBytes: MAX_INFLATED });
-  const levels = ["easy", "normal", "strong"];
   if (!data || typeof data !== "object" || data.v !== LINK_VERSION || !Number.isSafeInteger(data.s) || data.s < 0
       || !SIZES.includes(data.n) || !data.r || typeof data.r !== "object" || Array.isArray(data.r)
-      || !Array.isArray(data.l) || data.l.length !== 3 || !data.l.every((x) => levels.includes(x))
+      || !Array.isArray(data.l) || data.l.length !== 3 || !data.l.every((x) => LEVELS.includes(x))
       || typeof data.nm !== "string" || data.nm.length > 40 || !Array.isArray(data.h) || data.h.length !== data.n
       || !data.h.every((x) => x === null || (typeof x === "string" && x.length < 4000))
       || (data.a !== undefined && !(Array.isArray(data.a) && data.a.length === data.n

@@ -14,7 +14,7 @@
 import { h, fill } from "../dom.js";
 import { t, seatName } from "../i18n.js";
 import { actionText, bubbleText } from "../log.js";
-import { randomSeed, normalizeRules } from "../settings.js";
+import { randomSeed, normalizeRules, LEVELS } from "../settings.js";
 import {
   AIDS, SIZES, decodeChallenge, encodeChallenge, ensureChallenge, getChallenge,
   loadChallenges, recordOther,
@@ -25,7 +25,7 @@ import { isolate, nameNode, setBidiText } from "../bidi.js";
 import { screenHeader } from "./common.js";
 
 const NAME_KEY = "touti.name";
-const BUILT_IN = ["easy", "normal", "strong"];
+const BUILT_IN = LEVELS;        // the built-in levels (settings.js, checked against the engine's)
 
 /** A challenge's bots are built-in levels (a bot loaded on this device plays as the normal one). */
 function builtIn(levels) {
