@@ -8,8 +8,10 @@ sent, so every packet stays on this machine (docs/multiplayer.md)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 
 import pytest
 
@@ -288,3 +290,35 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
             assert audit(page) == [], (lang, view)
     finally:
         ctx.close()
+
+
+def packed(data: dict) -> str:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(json.dumps(data).encode()) + c.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def unpacked(text: str) -> dict:
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return json.loads(zlib.decompress(raw, -15))
+
+
+def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(browsers, site):
+    host = new_page(browsers[0], site)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='3']")
+    host.click("[data-friends-seat='3'] [data-friends=invite]")
+    link = host.wait_for_selector("#friends-link-3", timeout=20_000).input_value()
+    invite = unpacked(link.split("#join=")[1])
+    # a reply from a friend no network path reaches: an answer with no candidate at all
+    fingerprint = base64.b64encode(bytes(range(32))).decode()
+    reply = packed({"v": 1, "k": "r", "h": invite["h"], "s": 3, "n": "Far",
+                    "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}})
+    host.fill("#friends-reply", reply)
+    host.click("#friends-reply-add")
+    host.wait_for_selector("[data-friends-seat='3'][data-kind='bot']", state="attached", timeout=40_000)
+    status = host.inner_text("#friends-status")
+    assert "could not be made" in status, status
+    host.click("[data-friends=start]")                   # the table never hangs: the bot plays the seat
+    host.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    assert not host.errors, host.errors

@@ -13,6 +13,8 @@ import { friendMessage, rateGate, token, WIRE_V } from "./wire.js";
 export const DROP_MS = 6000;
 /** How often the host asks each friend for a sign of life. */
 export const PING_MS = 1500;
+/** A reply taken, the connection must open within this time, or the seat stays with a bot. */
+export const CONNECT_MS = 20000;
 
 /**
  * createHost({base, name, stun, id, seats, onChange, onAct}) -> the table's connections.
@@ -68,11 +70,14 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
     if (s.kind !== "invited" || !s.pending) return { ok: false, why: "not_invited" };
     s.replyName = r.n;
     s.replyToken = r.t;
+    const pending = s.pending;
     try {
-      await s.pending.answer(r.o);
+      await pending.answer(r.o);
     } catch {
       return { ok: false, why: "bad" };
     }
+    // no connection (networks that cannot reach each other): said in words, never a hang
+    setTimeout(() => { if (s.pending === pending) failed(r.s); }, CONNECT_MS);
     return { ok: true, seat: r.s };
   }
 
