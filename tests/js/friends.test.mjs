@@ -60,6 +60,8 @@ test("a friend's message is read only when it has a known shape, size and rate",
     '{"t":"view","view":{}}', "x".repeat(MAX_MESSAGE + 1)]) {
     assert.equal(friendMessage(bad), null, bad.slice(0, 60));
   }
+  assert.deepEqual(friendMessage('{"t":"react","r":"bravo"}'), { t: "react", r: "bravo" });
+  assert.equal(friendMessage('{"t":"react","r":"<img src=x>"}'), null);
   assert.equal(actionOf({ type: "bid", seat: 1, amount: 100 }).amount, 100);
   let now = 0;
   const gate = rateGate(() => now);

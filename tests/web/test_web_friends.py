@@ -11,13 +11,12 @@ from __future__ import annotations
 import base64
 import json
 import re
-import zlib
 
 import pytest
 
 from cspwait import csp_safe
 from friendshelpers import FRIENDS_ARGS, new_page, play_until, seat_friend
-from webhelpers import preset
+from webhelpers import deflated, inflated, preset
 
 from touti_core import api
 
@@ -73,6 +72,11 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
     for seat, g in guests.items():
         g.wait_for_selector(".friends-table .hand button[data-card]", timeout=20_000)
         assert len(g.query_selector_all(".friends-table .hand button[data-card]")) == 10
+    # a quick reaction of Youssef (seat 1) shows on his seat on every screen
+    guests[1].click(".friends-table .reactions [data-react=bravo]")
+    for page, pos in ((host, "east"), (guests[2], "west"), (guests[3], "north"), (guests[1], "south")):
+        page.wait_for_function("p => document.querySelector(`.friends-table .seat-${p} .bubble`)?.textContent"
+                               ".includes('Well played!')", arg=pos, timeout=10_000)
 
     def over():
         return host.query_selector(".friends-table .panel:not([hidden]) button[data-action=next_hand]") is not None
@@ -292,27 +296,16 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
         ctx.close()
 
 
-def packed(data: dict) -> str:
-    c = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = c.compress(json.dumps(data).encode()) + c.flush()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def unpacked(text: str) -> dict:
-    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    return json.loads(zlib.decompress(raw, -15))
-
-
 def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(browsers, site):
     host = new_page(browsers[0], site)
     host.evaluate("location.hash = '#friends'")
     host.wait_for_selector("[data-friends-seat='3']")
     host.click("[data-friends-seat='3'] [data-friends=invite]")
     link = host.wait_for_selector("#friends-link-3", timeout=20_000).input_value()
-    invite = unpacked(link.split("#join=")[1])
+    invite = inflated(link.split("#join=")[1])
     # a reply from a friend no network path reaches: an answer with no candidate at all
     fingerprint = base64.b64encode(bytes(range(32))).decode()
-    reply = packed({"v": 1, "k": "r", "h": invite["h"], "s": 3, "n": "Far",
+    reply = deflated({"v": 1, "k": "r", "h": invite["h"], "s": 3, "n": "Far",
                     "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}})
     host.fill("#friends-reply", reply)
     host.click("#friends-reply-add")

@@ -65,6 +65,7 @@ export function bubbleText(a) {
     case "no_signal": return "…";
     case "ghna": return t("bubble.ghna", { suit: suitName(a.suit) });
     case "concede": return t("action.concede");
+    case "react": return t(`react.${a.r}`);          // a quick reaction at a table with friends
     default: return "";
   }
 }

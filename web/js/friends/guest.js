@@ -3,8 +3,8 @@
 // (rotate.js) and handed to the table's flow (game.js `follow`) in order;
 // this page's actions go to the host, which judges them.
 
-import { viewFrom, actionTo } from "./rotate.js";
-import { WIRE_V } from "./wire.js";
+import { viewFrom, actionTo, seatFrom } from "./rotate.js";
+import { REACTIONS, WIRE_V } from "./wire.js";
 
 /** Silence from the host this long: the connection is lost. */
 export const LOST_MS = 6000;
@@ -18,9 +18,10 @@ const MAX_HOST_MESSAGE = 200_000;
  * `onWelcome(view)`: the table as it is when this friend sits; `onRefused(error)`:
  * the host's engine refused this page's action; `onSeats(seats)`: who sits
  * where, turned to this seat; `onHand(n, record)`: hand `n`, played to its last
- * card, as a one-hand record with this seat as seat 0; `onLost()`: the host is gone.
+ * card, as a one-hand record with this seat as seat 0; `onReact(seat, r)`: a
+ * player's quick reaction (its seat turned); `onLost()`: the host is gone.
  */
-export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onLost }) {
+export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onReact, onLost }) {
   const queue = [];
   let waiting = null;
   let seen = performance.now();
@@ -77,6 +78,9 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       sent = 0;
       onRefused(m.error);
     }
+    else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
+      onReact(seatFrom(m.seat, seat), m.r);
+    }
     else if (m.t === "hand" && Number.isInteger(m.n) && m.record && typeof m.record === "object") onHand(m.n, m.record);
     else if (m.t === "seats" && Array.isArray(m.seats) && m.seats.length === 4) {
       onSeats([0, 1, 2, 3].map((s) => m.seats[(s + seat) % 4]));
@@ -92,6 +96,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
     /** The host's next action and view, turned to this seat (null: the table is gone). */
     next: () => (queue.length ? Promise.resolve(queue.shift()) : lost ? Promise.resolve(null)
       : new Promise((resolve) => { waiting = resolve; })),
+    react: (r) => out({ t: "react", r }),
     send(action) {
       // a tap while the last one is unanswered is that same tap; after RESEND_MS it is sent
       // again (the host drops what a flood of messages sends beyond its rate)

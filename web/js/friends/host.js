@@ -21,9 +21,10 @@ export const CONNECT_MS = 20000;
  * - `base`: the site's address (links are made on it); `name()`: the host's name; `stun()`: the setting;
  * - `id`, `seats`: a table resumed after a reload (its id, and each seat's name and token);
  * - `onChange()`: a seat changed (invited, joined, left);
- * - `onAct(seat, action)`: a friend's checked action, to be judged by the engine.
+ * - `onAct(seat, action)`: a friend's checked action, to be judged by the engine;
+ * - `onReact(seat, r)`: a friend's quick reaction (one of REACTIONS).
  */
-export function createHost({ base, name, stun, id = token(), seats: kept = null, onChange, onAct }) {
+export function createHost({ base, name, stun, id = token(), seats: kept = null, onChange, onAct, onReact }) {
   /** Seats 1..3: {kind: "bot" | "invited" | "friend" | "gone", name, token, link, pending, conn}. */
   const seats = [null, 1, 2, 3].map((s, i) => (i === 0 ? null
     : { kind: kept?.[i]?.name ? "gone" : "bot", name: kept?.[i]?.name || "", token: kept?.[i]?.token || null,
@@ -114,6 +115,7 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
       return;
     }
     if (m.t === "act") onAct(seat, m.action);
+    else if (m.t === "react") onReact(seat, m.r);
     else if (m.t === "hello" && m.name) {
       s.name = m.name.slice(0, 40);
       onChange();

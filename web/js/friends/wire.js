@@ -24,9 +24,12 @@ export function actionOf(x) {
   return out;
 }
 
+/** The quick reactions a player may send to the table. */
+export const REACTIONS = ["bravo", "oops", "thanks", "hurry"];
+
 /**
  * A friend's message text -> {t, ...} when it is one a friend may send, else
- * null: {t: "hello", name, token}, {t: "act", action}, {t: "pong"}.
+ * null: {t: "hello", name, token}, {t: "act", action}, {t: "react", r}, {t: "pong"}.
  */
 export function friendMessage(text) {
   if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
@@ -42,6 +45,7 @@ export function friendMessage(text) {
     case "hello":
       return typeof m.name === "string" && m.name.length <= 40 && typeof m.token === "string" && m.token.length <= 64
         ? { t: "hello", name: m.name.trim(), token: m.token } : null;
+    case "react": return REACTIONS.includes(m.r) ? { t: "react", r: m.r } : null;
     case "act": {
       const action = actionOf(m.action);
       return action ? { t: "act", action } : null;

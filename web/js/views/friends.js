@@ -29,6 +29,7 @@ import { nameNode, isolate } from "../bidi.js";
 import { screenHeader } from "./common.js";
 import { createHost } from "../friends/host.js";
 import { shareBox } from "../friends/sharebox.js";
+import { reactionBar, showReaction } from "../friends/reactions.js";
 import { loadPrefs, savePrefs, loadTable, saveTable } from "../friends/prefs.js";
 import { keepAwake } from "../friends/awake.js";
 import { play as sound } from "../sound.js";
@@ -67,7 +68,10 @@ function hostTable(app) {
   const status = h("p", { id: "friends-status", role: "status", class: "friends-status" });
   const setup = h("section", { class: "paper friends-setup", id: "friends-setup" });
   const play = h("div", { class: "learn friends-table", hidden: true },
-    parts.info, parts.table, parts.controls, parts.hand);
+    parts.info, parts.table, parts.controls, parts.hand, reactionBar((r) => {
+      showReaction(store, 0, r);
+      for (const s of host.friends()) host.send(s, { t: "react", seat: 0, r });
+    }));
   const el = h("div", { class: "friends" }, screenHeader(t("screen.friends")), status, setup, play);
   let started = false;
   let gameId = typeof kept?.game === "string" ? kept.game : newGameId();
@@ -81,6 +85,10 @@ function hostTable(app) {
     base: pageAddress(), name: () => prefs.name || t("friends.host_default"), stun: () => prefs.stun,
     id: kept?.id, seats: kept?.seats,
     onChange: changed, onAct: friendActs,
+    onReact: (seat, r) => {              // shown here, and passed on to the other friends
+      showReaction(store, seat, r);
+      for (const s of host.friends()) if (s !== seat) host.send(s, { t: "react", seat, r });
+    },
   });
   const table = createTable(parts, { onAction: (a) => game.act(a), onCard: (card) => game.playCard(card), ids: false });
   // a move's answer brings the friends' views with it (one request to the engine, not two)

@@ -22,6 +22,7 @@ import { screenHeader } from "./common.js";
 import { unpackLink, packLink, answerOffer, pageAddress } from "../friends/peer.js";
 import { createGuest } from "../friends/guest.js";
 import { shareBox } from "../friends/sharebox.js";
+import { reactionBar, showReaction } from "../friends/reactions.js";
 import { token } from "../friends/wire.js";
 import { loadPrefs, savePrefs } from "../friends/prefs.js";
 import { keepAwake } from "../friends/awake.js";
@@ -104,7 +105,11 @@ function seat(app, dc, invite, me, seatToken, el, state) {
     controls: h("section", { class: "controls" }),
     hand: h("section", { class: "hand" }),
   };
-  const play = h("div", { class: "learn friends-table" }, parts.info, parts.table, parts.controls, parts.hand);
+  const play = h("div", { class: "learn friends-table" }, parts.info, parts.table, parts.controls, parts.hand,
+    reactionBar((r) => {
+      showReaction(store, 0, r);
+      guest.react(r);
+    }));
   el.querySelector(".friends-setup").replaceWith(play);
   const host = isolate(invite.n || "?");
   state("playing", t("join.seated", { host }));
@@ -138,6 +143,7 @@ function seat(app, dc, invite, me, seatToken, el, state) {
       const ans = await app.client.call({ session: "friend_hand", op: "load", record });
       if (ans.ok) await recordGame(id, ans.view, { kind: "friends", levels: null }).catch(() => {});
     },
+    onReact: (s, r) => showReaction(store, s, r),
     onLost: () => {
       state("lost", t("join.lost", { host }));
       keepAwake(false);
