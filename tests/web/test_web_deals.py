@@ -13,7 +13,7 @@ from cspwait import csp_safe
 from touti_core import api
 from touti_core.bots import choose, seat_seed
 from touti_core.bots.verify import play_hand, verify_hand
-from webhelpers import FAST, play_out_hand, preset, settle, wait_ready
+from webhelpers import FAST, deflated, play_out_hand, preset, settle, wait_ready
 
 
 def hand_now(page) -> list[str]:
@@ -183,15 +183,6 @@ def test_two_friends_play_the_same_challenge_and_see_each_others_results(page, b
                                       "els => els.map(e => Number(e.textContent.split(' ')[0]))") == mine
     finally:
         b_ctx.close()
-
-
-def deflated(data: dict) -> str:
-    """A link payload as the page writes it: raw deflate, base64url."""
-    import base64
-    import zlib
-    c = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = c.compress(json.dumps(data).encode()) + c.flush()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def test_a_tampered_challenge_link_is_reported_and_the_game_untouched(page, site):

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import base64
 import json
-import zlib
 
-from webhelpers import FAST, preset, wait_ready
+from webhelpers import FAST, deflated, preset, wait_ready
 
 RLO = "\u202e"
 FSI, PDI = "\u2068", "\u2069"
@@ -18,13 +17,6 @@ FSI, PDI = "\u2068", "\u2069"
 CHILDREN_JS = "el => [...el.childNodes].map(n => [n.nodeName, n.textContent])"
 #: The computed unicode-bidi of every <bdi> in an element.
 ISOLATING_JS = "el => [...el.querySelectorAll('bdi')].map(b => getComputedStyle(b).unicodeBidi)"
-
-
-def deflated(data: dict) -> str:
-    """A challenge link's payload as the page writes it: raw deflate, base64url."""
-    c = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = c.compress(json.dumps(data).encode()) + c.flush()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def test_a_name_with_an_unterminated_override_reverses_nothing_around_it(page, site):

@@ -6,6 +6,7 @@ import base64
 import json
 import re
 import threading
+import zlib
 from pathlib import Path
 
 import build  # the project's build script: its server sends the deployed headers
@@ -186,3 +187,15 @@ def hand_cards(page) -> list[str]:
 
 def phase(page) -> str:
     return page.get_attribute("html", "data-phase")
+
+
+def deflated(data) -> str:
+    """JSON packed as the page packs a link's payload (packed.js): raw deflate, base64url."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(json.dumps(data).encode()) + c.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def inflated(text: str):
+    """A link's payload packed by the page -> its JSON value."""
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), -15))
