@@ -79,6 +79,7 @@ function hostTable(app) {
   let showSetup = true;
   const waiting = new Map();           // a friend's seat whose turn it is -> resolve(its answer)
   const early = new Map();             // a friend's action that came before its turn was asked
+  const judging = new Set();           // a friend's seat whose action the engine is judging
   let lastShown = null;                // the count of finished hands when the friends were last sent a view
 
   const host = createHost({
@@ -107,13 +108,18 @@ function hostTable(app) {
       const name = isolate(host.seats[seat].name);
       if (k === "left") {
         setStatus(t("friends.left", { name }));
-        waiting.get(seat)?.({ ok: true, dropped: true });
-        waiting.delete(seat);
       } else if (k === "joined") {
         setStatus(t(host.seats[seat].back ? "friends.back" : "friends.joined", { name }));
         welcome(seat);
       } else if (k === "failed") {
         setStatus(t("friends.failed", { seat: seatName(seat) }));
+      }
+    }
+    // a turn awaited from a seat no friend plays now (left, given to a bot, invited anew): a bot plays it
+    for (const [seat, resolve] of waiting) {
+      if (!host.friends().includes(seat)) {
+        waiting.delete(seat);
+        resolve({ ok: true, dropped: true });
       }
     }
     for (const seat of host.friends()) host.send(seat, { t: "seats", seats: seatsInfo() });
@@ -171,15 +177,26 @@ function hostTable(app) {
     judge(seat, action);
   }
 
+  /** A friend's action on its turn, to the engine; one at a time (a second sent meanwhile is refused). */
   async function judge(seat, action) {
-    const ans = await client.call({ session: SESSION, op: "act", action });
+    if (judging.has(seat)) {
+      host.send(seat, { t: "refused", error: { code: "not_your_turn", params: {} } });
+      return;
+    }
+    judging.add(seat);
+    let ans;
+    try {
+      ans = await client.call({ session: SESSION, op: "act", action });
+    } finally {
+      judging.delete(seat);
+    }
     const resolve = waiting.get(seat);
-    if (!ans.ok || !resolve) {
-      host.send(seat, { t: "refused", error: ans.ok ? { code: "not_your_turn", params: {} } : ans.error });
+    if (!ans.ok) {
+      host.send(seat, { t: "refused", error: ans.error });
       return;
     }
     waiting.delete(seat);
-    resolve(ans);
+    resolve?.(ans);
   }
 
   /** Each answer shown on this table goes to every friend: its own seat's view, and the action. */
