@@ -90,3 +90,25 @@ test("a session description shrinks to what a connection needs and grows back", 
   assert.deepEqual(shrink(again), o);
   assert.equal(shrink(sdp.replace(/a=fingerprint.*\r\n/, "")), null);
 });
+
+test("an invitation or reply link is read only when it is one, whole and small", async () => {
+  const { packLink, unpackLink } = await import("../../web/js/friends/peer.js");
+  const { packJSON } = await import("../../web/js/packed.js");
+  const o = { u: "Mh30", p: "+7te4VLNr4al2OHKkN2LHrMP", f: "AAEC", s: "actpass", c: ["1 1 udp 2113937151 192.0.2.2 36581 typ host"] };
+  const invite = await packLink({ k: "i", h: "abc", s: 2, n: "Samira", o });
+  assert.deepEqual(await unpackLink(invite, "i"), { h: "abc", s: 2, n: "Samira", o, t: null });
+  assert.equal(await unpackLink(invite, "r"), null);                       // an invitation is no reply
+  const bad = [
+    { k: "i", h: "abc", s: 0, n: "x", o },                                  // the host's own seat
+    { k: "i", h: "abc", s: 2, n: "x".repeat(41), o },                       // a name too long
+    { k: "i", h: "abc", s: 2, n: "x", o: { ...o, s: "evil" } },             // an unknown DTLS role
+    { k: "i", h: "abc", s: 2, n: "x", o: { ...o, c: Array(31).fill(o.c[0]) } },
+    { k: "i", h: "abc", s: 2, n: "x", o: { ...o, u: "a\r\na=candidate:injected" } },   // a line smuggled in
+    { k: "i", h: { deep: [[[]]] }, s: 2, n: "x", o },
+  ];
+  for (const data of bad) assert.equal(await unpackLink(await packLink(data), "i"), null, JSON.stringify(data).slice(0, 60));
+  assert.equal(await unpackLink(await packJSON({ v: 2, k: "i", h: "abc", s: 2, n: "x", o }), "i"), null);   // another version
+  assert.equal(await unpackLink("garbage!", "i"), null);
+  assert.equal(await unpackLink("A".repeat(4001), "i"), null);               // too long to read
+  assert.equal(await unpackLink(await packJSON({ pad: "x".repeat(20000) }), "i"), null);  // inflates past the limit
+});
