@@ -56,7 +56,8 @@ function gameItem(game) {
   const result = won ? t("history.result", { team: game.winner, a: game.scores[0], b: game.scores[1] })
     : t(dealt ? "history.hand_over" : "history.in_progress", { a: game.scores?.[0] ?? 0, b: game.scores?.[1] ?? 0 });
   // a game in progress can be resumed (the screen asks the page: the "history-resume" event)
-  const resume = won || dealt ? null : h("button", { type: "button", class: "act history-resume",
+  // a table with friends is resumed from #friends (its friends join again), never as a solo game
+  const resume = won || dealt || game.kind === "friends" ? null : h("button", { type: "button", class: "act history-resume",
     dataset: { resume: game.id }, "aria-label": t("history.resume_named", { date: date(game.started) }),
     onclick: (e) => e.currentTarget.dispatchEvent(new CustomEvent("history-resume", { bubbles: true, detail: game })) },
   t("history.resume"));
