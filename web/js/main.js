@@ -19,21 +19,18 @@ import { createStore } from "./store.js";
 import { $, h, setAttr } from "./dom.js";
 import { t, setLocale, pickLocale, locale, refusalText, configureLocales } from "./i18n.js";
 import {
-  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, normalize, USER_LEVEL, applyLook,
+  configureRules, loadSettings, saveSettings, randomSeed, forgetUserLevels, normalize, applyLook,
 } from "./settings.js";
 import { siteStore } from "./storage.js";
 import {
-  loadGame, loadPrevious, quarantineGame, saveGame, swapWithPrevious,
+  loadGame, loadPrevious, quarantineGame, swapWithPrevious,
 } from "./save.js";
 import { readLink } from "./links.js";
 import { recordOf } from "./history.js";
-import { newGameId, recordGame, markPractice, markGame, openHistory, historyMode } from "./history.js";
+import { openHistory, historyMode } from "./history.js";
 import { openWheels } from "./userbots.js";
 import { onAside, untoldItems } from "./aside.js";
 import { showAside } from "./aside-notice.js";
-import { recordDay } from "./daily.js";
-import { recordMine, AIDS } from "./challenges.js";
-import { encodeActions } from "./compact.js";
 import { createBar } from "./bar.js";
 import { createTable } from "./table.js";
 import { createLog, replayLines } from "./log.js";
@@ -50,6 +47,7 @@ import { createRouter, routeOf, screenNames } from "./router.js";
 import { createTabs, START_WAIT_MS } from "./tabs.js";
 import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
 import { listenKeys } from "./speak.js";
+import { createMarks } from "./app/marks.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -68,97 +66,13 @@ const store = createStore({ root, settings: loadSettings() });
 const { state, update } = store;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
-/** The save of the game this tab replaces through a link: kept as the previous game once the new one is saved. */
-let replaced = null;
-
-/**
- * The game on the table: its id in the history, its kind ("game", "daily",
- * "challenge"), whether a take-back made it practice, whether a hint was
- * shown (`hinted`) or a bot of the player's own sat at the table (`ownBot`):
- * the history and a challenge's link mark them; the bots' levels it fixes,
- * and what it belongs to (the day, or the challenge and its hand).
- */
-const current = { id: null, kind: "game", practice: false, hinted: false, ownBot: false, hands: -1, levels: null, of: null };
-
-/** Marks the game on the table as played with `flag` ("hinted", "ownBot"): kept in its save and its history entry. */
-function markAided(flag) {
-  if (current[flag]) return;
-  current[flag] = true;
-  markGame(current.id, flag).catch(() => {});
-  if (state.view) keep(state.view, state.seed);
-}
-
-/** The hint (the menu, the H key): a game where one was shown is marked. */
-async function askHint() {
-  if (await game.askHint()) markAided("hinted");
-}
-
-function keep(view, seed) {
-  if (!tabs.mayWrite()) return;          // another tab has the game: this one never writes its save
-  const levels = current.levels || state.settings.levels;
-  if (!current.ownBot && [1, 2, 3].some((s) => USER_LEVEL.test(levels[s] || ""))) {
-    current.ownBot = true;
-    if (current.id) markGame(current.id, "ownBot").catch(() => {});
-  }
-  if (replaced !== null) {
-    siteStore.write("touti.game.previous", replaced);
-    replaced = null;
-    ui.bar.setPrevious(true);
-  }
-  if (!current.id) {
-    current.id = newGameId();
-    current.hands = -1;
-  }
-  saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
-    kind: current.kind, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot,
-    levels: current.levels, of: current.of });
-  if (view.history.length !== current.hands) {          // a game begins, or a hand ends
-    const ended = current.hands >= 0 && view.history.length > current.hands;
-    current.hands = view.history.length;
-    recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
-      of: current.of, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot }).catch(() => siteStore.setStatus("full"));
-    if (ended && view.history.length === 1) handEnded(view);
-  }
-}
-
-/** The one hand of a deal of the day or of a challenge is over: its result is kept. */
-function handEnded(view) {
-  const result = view.history[0];
-  if (current.kind === "daily" && current.of) recordDay(current.of.day, result, view.record, current.id);
-  if (current.kind === "challenge" && current.of) {
-    recordMine(current.of.id, current.of.hand, encodeActions(view.record.actions), result, siteStore,
-      (current.hinted ? AIDS.hint : 0) | (current.practice ? AIDS.takeBack : 0));
-  }
-}
-
-/** A new game on the table: a new entry of the history. */
-function beginGame(kind = "game", levels = null, of = null) {
-  Object.assign(current, { id: null, kind, practice: false, hinted: false, ownBot: false, hands: -1, levels, of });
-  update({ practice: false });
-}
-
-/** Take back the player's last decision of this hand (with take-backs allowed): practice. */
-async function takeBack() {
-  const v = state.view;
-  if (!v || state.busy || !state.settings.takeBacks) return;
-  const actions = v.record.actions;
-  const start = actions.length - v.hand_actions.length;
-  let i = actions.length - 1;
-  while (i >= start && actions[i].seat !== 0) i -= 1;
-  if (i < start) {
-    update({ message: { kind: "note", text: t("takeback.none") } });
-    return;
-  }
-  current.practice = true;
-  markPractice(current.id).catch(() => {});
-  update({ practice: true });
-  await game.resume({ record: { ...v.record, actions: actions.slice(0, i) } });
-  update({ message: { kind: "note", text: t("takeback.done") } });
-}
-
-// ------------------------------------------------------------------ the UI
 /** The parts drawn in the page's language (rebuilt when it changes). */
 const ui = { bar: null, table: null, log: null };
+const tabs = createTabs({ store: siteStore, onLost: () => lostGame() });
+const marks = createMarks({ store, storage: siteStore, tabs, ui, game: () => game });
+const { current, keep, markAided, askHint, beginGame, startNew, takeBack } = marks;
+
+// ------------------------------------------------------------------ the UI
 /** The sandbox of the player's own bots (botbox.js): started when a wheel is first loaded. */
 const ownBots = new BotBox(config, { onStopped: ownBotsStopped });
 const game = createGame({ client, store, ui, save: keep, motion: () => !reducedMotion.matches,
@@ -232,12 +146,6 @@ function menu(name) {
     case "undo": return takeBack();
     default: return undefined;
   }
-}
-
-function startNew(seed = randomSeed(), rules = state.settings.rules, kind = "game", { levels = null, of = null } = {}) {
-  closeDialog();
-  beginGame(kind, levels, of);
-  return game.newGame(seed, rules, { oneHand: kind !== "game", levels });
 }
 
 function settingsDialog() {
@@ -450,7 +358,7 @@ async function mayReplace(what) {
     if (!state.view) await resumeSaved();
     return false;
   }
-  replaced = siteStore.read("touti.game.v1");
+  marks.replaced = siteStore.read("touti.game.v1");
   return true;
 }
 
@@ -485,7 +393,7 @@ async function resumeEntry(entry) {
   const record = fromPrevious ? previous.save.record : recordOf(entry);
   if (!record) return { ok: false, reason: t("history.damaged") };
   if (!await mayReplace("history")) return { ok: false, kept: true };
-  if (fromPrevious && replaced === null) replaced = siteStore.read("touti.game.v1");
+  if (fromPrevious && marks.replaced === null) marks.replaced = siteStore.read("touti.game.v1");
   const meta = fromPrevious ? previous.save : entry;
   const kind = ["daily", "challenge"].includes(meta.kind) ? meta.kind : "game";
   const fixed = kind !== "game" && meta.levels && typeof meta.levels === "object" ? meta.levels : null;
@@ -499,7 +407,7 @@ async function resumeEntry(entry) {
     ui.bar.setPrevious(loadPrevious().status === "ok");
     return { ok: true };
   }
-  replaced = null;
+  marks.replaced = null;
   await resumeSaved();               // the game in progress goes on
   return { ok: false, reason: r.reason };
 }
@@ -530,7 +438,7 @@ async function openLink(link) {
       if (!state.view) await resumeSaved();
       return;
     }
-    replaced = siteStore.read("touti.game.v1");
+    marks.replaced = siteStore.read("touti.game.v1");
   }
   if (link.kind === "game") {
     await startNew(link.seed, link.rules);
@@ -539,7 +447,7 @@ async function openLink(link) {
   beginGame();
   const r = await game.resume({ record: link.record });
   if (r.ok) return;
-  replaced = null;
+  marks.replaced = null;
   await resumeSaved();               // the game in progress goes on
   showBadLink(r.reason);
 }
@@ -568,7 +476,6 @@ function confirmPrevious() {
 // not have it, the game's place shows "elsewhere" (views/elsewhere.js), whose
 // "Play here" takes it over: the tab it is taken from stops and shows
 // "elsewhere" in turn.
-const tabs = createTabs({ store: siteStore, onLost: lostGame });
 /** What this tab was asked to do with the game while another tab had it ({link} or {run}): done at "Play here". */
 let pending = null;
 /** How many calls of playHere are putting a game on the table now. */
@@ -607,7 +514,7 @@ function lostGame() {
   game.halt();
   root.dataset.tab = "elsewhere";
   pending = null;
-  replaced = null;
+  marks.replaced = null;
   closeDialog();
   beginGame();
   update({ view: null, message: null, hint: null, bubbles: {} });
@@ -687,7 +594,7 @@ function showRoute() {
 /** A link that failed half-way (it should never): reported as a bad link, the game in progress goes on. */
 async function linkFailed(err) {
   console.error(err);
-  replaced = null;
+  marks.replaced = null;
   if (!state.view) await resumeSaved();
   showBadLink();
 }
