@@ -48,6 +48,7 @@ import { createTabs, START_WAIT_MS } from "./tabs.js";
 import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
 import { listenKeys } from "./speak.js";
 import { createMarks } from "./app/marks.js";
+import { createDevice } from "./app/device.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -109,7 +110,7 @@ async function relabel(lang) {
 
 function buildUI() {
   ui.bar = createBar($("#bar"), menu);
-  ui.bar.setInstall(!!installPrompt);
+  ui.bar.setInstall(device.canInstall());
   ui.table = createTable({ table: $("#table"), controls: $("#controls"), hand: $("#hand") }, {
     onAction: (action) => game.act(action),
     onCard: (card) => game.playCard(card),
@@ -142,7 +143,7 @@ function menu(name) {
     case "new": return confirmNewGame(() => startNew());
     case "previous": return confirmPrevious();
     case "more": return openScreensMenu();
-    case "install": return install();
+    case "install": return device.install();
     case "undo": return takeBack();
     default: return undefined;
   }
@@ -217,7 +218,7 @@ function openScreensMenu() {
     ["settings", "menu.settings"], ["new", "menu.new_game"]];
   if (state.settings.takeBacks) game.unshift(["undo", "menu.take_back"]);
   if (loadPrevious().status === "ok") game.push(["previous", "menu.previous_game"]);
-  if (installPrompt) game.push(["install", "menu.install"]);
+  if (device.canInstall()) game.push(["install", "menu.install"]);
   const items = [
     ...game.map(([name, key]) => h("li", {}, h("button", { type: "button", class: "act", id: `go-${name}`,
       onclick: () => { closeDialog(); menu(name); } }, t(key)))),
@@ -241,39 +242,9 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && $("#app").classList.contains("show-log")) toggleLog(false);
 });
 
-// ------------------------------------------------------ install, offline
-let installPrompt = null;
-window.addEventListener("beforeinstallprompt", (event) => {
-  event.preventDefault();
-  installPrompt = event;
-  ui.bar?.setInstall(true);
-});
-window.addEventListener("appinstalled", () => {
-  installPrompt = null;
-  ui.bar?.setInstall(false);
-});
-async function install() {
-  if (!installPrompt) return;
-  installPrompt.prompt();
-  await installPrompt.userChoice.catch(() => null);
-  installPrompt = null;
-  ui.bar.setInstall(false);
-}
-window.addEventListener("online", () => ui.bar?.setOffline(false));
-window.addEventListener("offline", () => ui.bar?.setOffline(true));
-
-// ----------------------------------------------------------- storage notice
-/** The history and the wheels stay in localStorage (IndexedDB unavailable): storage is limited. */
-let storageLimited = false;
-
-function storageNotice(status = siteStore.status) {
-  const el = $("#notice");
-  const text = status === "blocked" ? t("storage.blocked") : status === "full" ? t("storage.full")
-    : storageLimited ? t("storage.limited") : "";
-  el.hidden = !text;
-  el.textContent = text;
-  el.dataset.storage = status === "ok" && storageLimited ? "limited" : status;
-}
+// ------------------------------------- install, offline, the storage notice
+const device = createDevice({ ui, storage: siteStore });
+const { storageNotice } = device;
 
 // --------------------------------------------------------- saves and links
 /** Is there a game worth asking about: this tab's, or the saved one, not over and begun? */
@@ -662,10 +633,7 @@ siteStore.onStatus(storageNotice);
 onAside(() => showAside(untoldItems()));
 showAside(untoldItems());
 const keptOpen = Promise.all([openHistory(), openWheels()]).catch(() => {});
-historyMode().then((mode) => {
-  storageLimited = mode === "local" && siteStore.status === "ok";
-  storageNotice();
-}, () => {});
+historyMode().then(device.watchKept, () => {});
 unlockOnGesture();
 progress("runtime");
 update({});
