@@ -53,7 +53,7 @@ def test_the_hint_names_the_card_drawn_out_by_a_lead():
     s = deal_game({0: "3B 12B 2B 4O"}, closed={0: "B"}, dealer=3)
     s = win_auction(s, 1, 70, "O")
     assert _sentence(s, "12B") == (
-        "Lead the Rey of clubs: to drive out the Ace of clubs, the only higher clubs left.")
+        "Lead the Rey of clubs: to drive out the Ace of clubs, the only higher card of clubs left.")
     # with the Ace and the 3 out against it, no such reason: the search's choice
     s = deal_game({0: "12B 2B 4O"}, closed={0: "B"}, dealer=3)
     s = win_auction(s, 1, 70, "O")
@@ -71,18 +71,18 @@ def test_the_hint_says_why_points_go_to_a_trick_it_cannot_win():
         "swords still out it could be caught later anyway.")
     s = play(s, "2E 4C")
     assert _sentence(s, "3C") == (      # seat 3 follows under the Ace: the 3 is the best cup left
-        "Play the 3 of cups: you cannot beat the Ace of cups, and the search keeps your other "
+        "Play the Triss of cups: you cannot beat the Ace of cups, and the search keeps your other "
         "cards for the tricks to come.")
 
 
 @pytest.mark.parametrize("hand, rules, legal, sentence", [
     # seat 3, without cups, cannot go over the 3 of coins
     ("12O 11O 4O", None, {"12O", "11O", "4O"},
-     "Play the Rey of coins: you have no cups and cannot overtrump the 3 of coins, and with "
+     "Play the Rey of coins: you have no cups and cannot overtrump the Triss of coins, and with "
      "the Ace of coins still out it could be caught later anyway."),
     # under the rule that never obliges to overtrump (docs/rules.md, Variants), holding the Ace
     ("1O 12O 4O", {"overtrump": "never"}, {"1O", "12O", "4O"},
-     "Play the Rey of coins: you have no cups and need not overtrump the 3 of coins, and the "
+     "Play the Rey of coins: you have no cups and need not overtrump the Triss of coins, and the "
      "search keeps your other cards for the tricks to come."),
 ])
 def test_the_hint_says_why_a_trump_goes_under_a_higher_one(hand, rules, legal, sentence):
@@ -104,12 +104,12 @@ def test_the_hint_to_take_a_trick_says_whether_it_can_be_beaten_after():
         "Play the Rey of cups over the Sota of cups: the players after you may still beat it.")
     s = play(s, "12C 4C")
     assert {a["card"] for a in view(s)["legal"] if a["type"] == "play"} == {"1C", "3C"}
-    assert _sentence(s, "3C") == "Take the trick with the 3 of cups: you play last."
+    assert _sentence(s, "3C") == "Take the trick with the Triss of cups: you play last."
     s = deal_game({0: "10C", 1: "1C 2C 3C"}, dealer=3)
     s = win_auction(s, 0, 70, "O")
     s = play(s, "10C")
     assert _sentence(s, "1C") == (
-        "Take the trick with the Ace of cups: it is the highest cups left.")
+        "Take the trick with the Ace of cups: it is the highest of cups left.")
 
 
 @pytest.mark.parametrize("spec, declarer, cards, wins", [
@@ -165,20 +165,20 @@ def test_the_hint_warns_that_the_highest_card_left_may_be_trumped(seat1, closed1
     start = "Lead the Ace of cups: it is" if lead else "Take the trick with the Ace of cups: it is"
     warning = (", but an opponent has none and may trump it." if lead else
                ", but an opponent after you has none and may trump it.")
-    assert _sentence(s, "1C") == start + " the highest cups left" + (
+    assert _sentence(s, "1C") == start + " the highest of cups left" + (
         warning if ruff else (", it should win the trick." if lead else "."))
 
 
 @pytest.mark.parametrize("hand, avoid, card, sentence", [
     ("11C 2C 12C", "3C", "11C",
-     "Play the Cabal of cups: you cannot beat the Ace of cups, and with the 3 of cups still "
-     "out it could be caught later anyway."),
+     "Play the Cabal of cups: you cannot beat the Ace of cups, and with the Triss of cups "
+     "still out it could be caught later anyway."),
     ("10C 2C 11C", "3C 12C", "10C",
-     "Play the Sota of cups: you cannot beat the Ace of cups, and with the 3 and the Rey of "
-     "cups still out it could be caught later anyway."),
+     "Play the Sota of cups: you cannot beat the Ace of cups, and with the Triss of cups and "
+     "Rey of cups still out it could be caught later anyway."),
     ("10C 2C", "3C 12C 11C", "10C",
-     "Play the Sota of cups: you cannot beat the Ace of cups, and with 3 higher cups still "
-     "out it could be caught later anyway."),
+     "Play the Sota of cups: you cannot beat the Ace of cups, and with 3 higher cards of the "
+     "suit still out it could be caught later anyway."),
     ("4C 2C", "3C 12C 11C 10C 7C", "4C",      # worth nothing: no reason needed
      "Play low (the 4 of cups): you cannot take this trick profitably."),
 ])
@@ -196,14 +196,14 @@ def test_the_hint_says_a_trick_is_trumped():
     s = win_auction(s, 3, 70, "O")
     s = play(s, "5C 4O")
     assert _sentence(s, "12C") == (
-        "Play the Rey of cups: the trick is trumped with the 4 of coins, and with the Ace and "
-        "the 3 of cups still out it could be caught later anyway.")
+        "Play the Rey of cups: the trick is trumped with the 4 of coins, and with the Ace of cups "
+        "and Triss of cups still out it could be caught later anyway.")
 
 
 @pytest.mark.parametrize("aces, yours", [
     ("1E", "the Ace of swords"),
     ("1C 1E", "the Aces of cups and swords"),
-    ("1C 1E 1B", "the Aces of cups, swords and clubs"),
+    ("1C 1E 1B", "the Aces of cups, swords, and clubs"),
 ])
 def test_an_early_announcement_tells_that_there_is_an_ace_not_which(aces, yours):
     s = deal_game({2: aces}, avoid={2: " ".join(f"1{x}" for x in "OCEB" if f"1{x}" not in aces)},
@@ -414,7 +414,7 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble(playouts
     suit = ("coins", "cups", "swords", "clubs")[bot.why["trump"]]
     assert explain(k, code, bot.why) == (
         f"Bid 80 to stop the opponents' 70 (they would make it about 100% of the time): a "
-        f"gamble ({round(100 * p)}% chance to make it with {suit} as trumps), but on average "
+        f"gamble ({round(100 * p)}% chance to make it in {suit}), but on average "
         f"it costs less than letting them play.")
 
 
@@ -652,7 +652,7 @@ def test_a_bid_that_pushes_the_opponents_higher_is_explained_as_such():
     why = {"kind": "bid", "amount": 80, "prob": 0.3, "trump": 0, "theirs": 0.2,
            "answered": 0.6, "theirs_after": 0.1}
     assert explain(k, bid_code(80), why) == (
-        "Bid 80: a gamble (30% chance to make it with coins as trumps), but the opponents "
+        "Bid 80: a gamble (30% chance to make it in coins), but the opponents "
         "would bid again over it about 60% of the time, and then make their contract only "
         "about 10% of the time.")
     why["theirs"] = 0.9

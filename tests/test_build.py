@@ -157,14 +157,18 @@ def test_the_wheel_is_built_by_the_declared_backend_with_licence_and_command(tmp
         meta = z.read(f"{info}/METADATA").decode()
         assert z.read(f"{info}/licenses/LICENSE") == (ROOT / "LICENSE").read_bytes()
         entry_points = z.read(f"{info}/entry_points.txt").decode()
+        # the English catalogue the engine words its sentences from, the page's own file
+        english = z.read("touti_core/messages/en.json")
+    assert english == (ROOT / "web" / "messages" / "en.json").read_bytes()
     assert "License-Expression: MIT" in meta and f"Name: {name}\n" in meta
     scripts = project["project"]["scripts"]
     assert "[console_scripts]\n" + "".join(f"{k} = {v}\n" for k, v in scripts.items()) in entry_points
     assert "Copyright (c) 2026 The Touti authors" in (ROOT / "LICENSE").read_text()
-    # every module of the package, and nothing compiled
+    # every module of the package and the catalogue, nothing compiled
     sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "touti_core").rglob("*.py")
                      if "__pycache__" not in p.parts)
-    assert sorted(n for n in names if n.startswith("touti_core/")) == sources
+    assert sorted(n for n in names if n.startswith("touti_core/")) == sorted(
+        sources + ["touti_core/messages/en.json"])
 
 
 def test_two_wheel_builds_are_byte_identical_and_dated_source_date_epoch(tmp_path, monkeypatch):

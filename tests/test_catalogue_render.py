@@ -14,46 +14,65 @@ from pathlib import Path
 import pytest
 
 from touti_core import api, bots
-from touti_core.bots.explain import REASON_CODES
+from touti_core.bots.belief.knowledge import from_view
+from touti_core.bots.explain import REASON_CODES, Reason, english, reason
 from touti_core import sheet
-from touti_core.refusals import ACTION_WORDS, PHASE_WORDS, SENTENCES
+from touti_core.refusals import KEYS, catalogue_key
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
 BRIDGE_CODES = ("bad_request", "not_your_seat", "internal")
+#: reasons that random positions rarely reach, with params of their documented kinds
+#: (touti_core/bots/explain.py): worded by both sides too
+RARE = [
+    Reason("bid.push", {"amount": 120, "chance": 11, "trump": "O", "answered": 84, "theirs_after": 3}),
+    Reason("bid.stop", {"amount": 100, "their_bid": 90, "theirs": 79, "chance": 50, "trump": None}),
+    Reason("bid.stop", {"amount": 100, "their_bid": 90, "theirs": None, "chance": 50, "trump": "C"}),
+    Reason("card.forced.only", {"card": "3O", "chance": None}),
+    Reason("card.forced.overtrump", {"card": "1E", "led": "C", "chance": 40}),
+    Reason("card.overtrump", {"card": "3E", "beaten": "1E", "chance": 71}),
+    Reason("card.overtrump_back", {"card": "3B", "partner_card": "12C", "chance": None}),
+    Reason("card.under.trump_cannot", {"card": "10B", "led": "C", "winning": "11B",
+                                       "higher": ["3B", "12B", "1B"], "chance": None}),
+    Reason("card.under.trump_need_not", {"card": "2B", "led": "C", "winning": "1C",
+                                         "higher": [], "chance": 12}),
+    Reason("concede.made", {"points": 96, "contract": 90}),
+    Reason("ghna.trump_first", {"suit": "E", "value": 40}),
+    Reason("ghna.trump_first_cap", {"suit": "B", "value": 40, "cap": 40}),
+    Reason("legal", {}),
+    Reason("next_hand", {}),
+    Reason("no_ghna.wait", {}),
+]
 
 
 def test_every_code_and_case_the_engine_can_give_has_an_english_sentence():
+    """The engine's refusals, the score sheet's and the hints' reasons are worded from
+    the catalogue (touti_core/catalogue.py): each has its message there."""
     for code in api.ERROR_CODES + BRIDGE_CODES:
         assert f"refusal.{code}" in EN or any(k.startswith(f"refusal.{code}.") for k in EN), code
-    for key in SENTENCES:
-        if key.startswith("wrong_phase."):
-            assert f"refusal.before.{key.split('.', 1)[1]}" in EN or key == "wrong_phase.other", key
-        else:
-            assert f"refusal.{key}" in EN, key
+    for key in KEYS:
+        assert catalogue_key(key) in EN, key
+    assert {k.partition(".")[0] for k in KEYS} <= set(api.ERROR_CODES)
+    for code in sheet.CODES:
+        assert f"refusal.{code}" in EN, code
     for code in REASON_CODES:
         assert f"hint.reason.{code}" in EN, code
 
 
-def test_the_engine_s_english_refusals_are_the_english_catalogue_s_word_for_word():
-    """The English of a refusal has one text: the engine's templates (and the score
-    sheet's) are the catalogue's, placeholders included; only the engine's fallback
-    ``wrong_phase.other``, which no action reaches, is its own."""
-    def page_key(key: str) -> str:
-        code, _, case = key.partition(".")
-        return f"refusal.before.{case}" if code == "wrong_phase" and case else f"refusal.{key}"
-    engine = {**SENTENCES, **sheet.SENTENCES}
-    differ = {key: (text, EN.get(page_key(key))) for key, text in engine.items()
-              if key != "wrong_phase.other" and EN.get(page_key(key)) != text}
-    assert not differ
-    assert {k: EN[f"refusal.phase.{k}"] for k in PHASE_WORDS} == PHASE_WORDS
-    assert {k: EN[f"refusal.action.{k}"] for k in ACTION_WORDS} == ACTION_WORDS
+def test_the_package_reads_the_page_s_english_catalogue():
+    """One file: the package's catalogue is the page's (a link in the repository, a
+    copy in the wheel, tests/test_build.py)."""
+    from touti_core import catalogue
+    assert catalogue.messages() == EN
+    assert (ROOT / "touti_core" / "messages" / "en.json").resolve() == (
+        ROOT / "web" / "messages" / "en.json").resolve()
 
 
 def fixtures(games: int = 12) -> dict:
     """Refusals of every action tried in random positions, and hints of those positions."""
     refusals: dict[str, dict] = {}
     hints: dict[str, dict] = {}
+    reasons: dict[tuple, dict] = {}
     small = "strong:play_worlds=6,exact_worlds=4,bid_worlds=8"
     for seed in range(games):
         r = random.Random(seed)
@@ -82,9 +101,20 @@ def fixtures(games: int = 12) -> dict:
                 if v["legal"]:
                     h = bots.hint(v, v["legal"], bot=small)
                     hints.setdefault(h["code"], h)
+            if seat is not None:
+                # the reason of every legal action, one of each code and shape of params
+                k = from_view(api.view(s, seat))
+                for action in api.view(s, seat)["legal"]:
+                    why = reason(k, api.code_of(action), {})
+                    shape = (why.code, tuple(sorted((p, len(x) if isinstance(x, list) else x is None)
+                                                    for p, x in why.params.items())))
+                    reasons.setdefault(shape, {"code": why.code, "params": why.params,
+                                               "reason": english(why)})
             legal = api.legal_actions(s)
             s = api.act(s, r.choice(legal))
-    return {"refusals": list(refusals.values()), "hints": list(hints.values())}
+    rare = [{"code": r.code, "params": r.params, "reason": english(r)} for r in RARE]
+    return {"refusals": list(refusals.values()),
+            "hints": list(hints.values()) + list(reasons.values()) + rare}
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
@@ -98,9 +128,11 @@ def test_refusals_and_hints_are_worded_in_every_language(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout)
     english = out["en"]
-    # English shows the engine's own sentences
+    # English shows the engine's own refusals, and its hints are the catalogue's, worded
+    # by the page (format.js) and by the engine (touti_core/catalogue.py) to the letter
     assert english["refusals"] == [e["message"] for e in fx["refusals"]]
     assert english["hints"] == [h["reason"] for h in fx["hints"]]
+    assert {h["code"] for h in fx["hints"]} == set(REASON_CODES)
     for lang, texts in out.items():
         for text, src in zip(texts["refusals"] + texts["hints"], fx["refusals"] + fx["hints"]):
             assert text and "{" not in text and "undefined" not in text and "null" not in text, (lang, text, src)

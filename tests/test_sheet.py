@@ -23,6 +23,7 @@ from touti_core.sheet import score_hand, score_sheet
 from touti_core.rules import Rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
 #: The keys a sheet's hand adds to the engine's ``last_hand`` / ``history`` entries.
 SHEET_ONLY = ("forehand", "card_points", "scores")
 
@@ -272,7 +273,8 @@ def test_an_impossible_entry_is_refused_with_its_reason(entry, rules, code, para
     e = refusal([{"cancelled": True}, entry], rules)
     assert e.code == code
     assert e.params == {**params, "hand": 2}
-    assert e.message == sheet.SENTENCES[code].format(**{**params, **_words(params)})
+    template = EN[f"refusal.{code}"]          # the English catalogue's, as the page's
+    assert e.message == template.format(**{**params, **_words(params)})
 
 
 def _words(params: dict) -> dict:

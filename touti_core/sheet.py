@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from . import catalogue
 from .api import IllegalAction
 from .cards import POINTS, SUIT_LETTERS, SUIT_NAMES, ghna_value
 from .facts import DECK_POINTS, HAND_POINTS, LAST_TRICK
@@ -65,42 +66,18 @@ def _card_sums() -> frozenset[int]:
 #: The card points a side's cards can be worth, without the last trick.
 CARD_SUMS = _card_sums()
 
-#: Each refusal's English sentence, by code: the English catalogue's (web/messages/en.json,
-#: ``refusal.<code>``), word for word (tests/test_catalogue_render.py checks them); the
-#: page words them from its catalogue.
-SENTENCES = {
-    "sheet_malformed": "This is not a score sheet that can be read: {what} is missing or "
-                       "not as expected.",
-    "sheet_rules": "The rules of this sheet are not rules Touti knows.",
-    "sheet_seat": "There are four players: {what} must be a seat from 0 to 3.",
-    "sheet_contract": "A contract is a bid, a multiple of {step} from {minimum} to "
-                      "{maximum}: {contract} is not one.",
-    "sheet_points": "The declaring side has between 0 and {maximum} card points (the "
-                    "cards' {cards} and the last trick's {last}): {points} is not "
-                    "possible.",
-    "sheet_points_impossible": "No hand gives a side exactly {points} card points: the "
-                               "cards are worth 11, 10, 4, 3, 2 or 0 and the last trick "
-                               "{last}.",
-    "sheet_concession": "These rules do not let the defenders abandon a hand.",
-    "sheet_points_conceded": "After a concession the declaring side takes the last trick:"
-                             " its card points are {last} plus what its cards are worth, "
-                             "so {points} is not possible.",
-    "sheet_ghna_defenders": "Only the declaring side may declare a Ghna (the defenders "
-                            "never score one): {who} defends in this hand.",
-    "sheet_ghna_twice": "The Ghna of {suit} is declared only once in a hand.",
-    "sheet_ghna_cap": "The Ghna of {suit} (+{value}) does not fit under the cap: at "
-                      "contract {contract} the declaring side may declare {cap} of Ghna "
-                      "and has already declared {declared}.",
-    "sheet_over": "The game is over: a team reached the target of {target}. Start a new "
-                  "sheet for a new game.",
-    "sheet_too_long": "A score sheet holds at most {maximum} hands.",
-}
-CODES = tuple(SENTENCES)
+#: Each refusal's code; its sentence is the English catalogue's ``refusal.<code>``
+#: (web/messages/en.json, read by touti_core/catalogue.py), as the page's.
+CODES = (
+    "sheet_malformed", "sheet_rules", "sheet_seat", "sheet_contract", "sheet_points",
+    "sheet_points_impossible", "sheet_concession", "sheet_points_conceded",
+    "sheet_ghna_defenders", "sheet_ghna_twice", "sheet_ghna_cap", "sheet_over", "sheet_too_long",
+)
 
 
 def _refuse(code: str, params: dict | None = None, **words) -> IllegalAction:
     params = params or {}
-    return IllegalAction(code, SENTENCES[code].format(**{**params, **words}), params)
+    return IllegalAction(code, catalogue.text(f"refusal.{code}", **{**params, **words}), params)
 
 
 def _malformed(what: str) -> IllegalAction:

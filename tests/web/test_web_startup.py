@@ -117,6 +117,9 @@ def test_the_next_start_restores_the_snapshot_of_the_first(page, site, site_dir)
     # your own bots, the arena), not during the start (web/js/install.js)
     later = page.evaluate(PLAY_JS, ["normal"])
     assert later["restored"] is True
+    # a hint, before any of those: its sentence comes from the catalogue the package read
+    # at its import, which the snapshot holds (touti_core/catalogue.py)
+    assert later["hint"]["ok"] and later["hint"]["hint"]["reason"].endswith("."), later["hint"]
     assert later["review"]["ok"] and later["review"]["review"], later["review"]
     assert later["verify"]["ok"], later["verify"]        # the challenge check imports its module then
     assert later["arena"]["ok"] and later["arena"]["played"] == 1, later["arena"]

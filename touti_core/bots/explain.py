@@ -3,9 +3,10 @@
 :func:`reason` says why, as a :class:`Reason`: a stable ``code`` and its
 ``params`` (JSON values: cards in notation such as ``"12E"``, suits as letters
 ``O C E B``, chances as whole percentages, amounts and points as numbers);
-:func:`english` words it, from the code and the params alone, so a page can
-word it in another language from the same two (``bots.hint`` returns all
-three).  :data:`REASON_CODES` lists every code.
+:func:`english` words it, from the code and the params alone, with the
+catalogue's ``hint.reason.<code>`` (touti_core/catalogue.py), the page's own
+English; other languages word it from the same two (``bots.hint`` returns
+all three).  :data:`REASON_CODES` lists every code.
 
 Codes and their params (``chance`` is always optional: null when no
 simulation or search gave one):
@@ -62,17 +63,18 @@ Cards (each with ``card``, and ``chance``: % the seat's team wins the hand)
 >>> english(Reason("pass.weak", {"lowest": 70, "best": 31}))
 'Pass: your hand is not strong enough to bid 70 (about 31% chance at best).'
 >>> english(Reason("card.take_last", {"card": "3C", "chance": None}))
-'Take the trick with the 3 of cups: you play last.'
+'Take the trick with the Triss of cups: you play last.'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, NamedTuple, Optional
 
+from .. import catalogue
 from ..cards import (
-    ABOVE, ACES_MASK, BIT, GHNA_MASK, GHNA_VALUE, NAMES, POINTS, RANK, RANK_NAMES, SUIT, SUIT_LETTERS,
-    SUIT_MASK, SUIT_NAMES, card_of, cards_in, describe, ghna_value,
+    ABOVE, ACES_MASK, BIT, GHNA_MASK, GHNA_VALUE, NAMES, POINTS, RANK, SUIT, SUIT_LETTERS, SUIT_MASK,
+    cards_in, ghna_value,
 )
 from ..engine import (
     A_ACCEPT, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE, A_BID, A_CONCEDE, A_GHNA, A_NEXT_HAND,
@@ -294,202 +296,71 @@ def _ruff_after(k: Knowledge, suit: int) -> bool:
     return False
 
 
-# ------------------------------------------------------------------ English
-def _suit(letter: str) -> str:
-    return SUIT_NAMES[SUIT_LETTERS.index(letter)]
-
-
-def _name(card: str) -> str:
-    """``the Rey of swords``."""
-    return describe(card_of(card))
-
-
-def _bare(card: str) -> str:
-    """``Rey of swords`` (for "your partner's Rey of swords")."""
-    return _name(card)[4:]
-
-
-def _trumps(p: Mapping[str, Any]) -> str:
-    return f" with {_suit(p['trump'])} as trumps" if p.get("trump") is not None else ""
-
-
-def _to_make(p: Mapping[str, Any]) -> str:
-    return f" ({p['chance']}% chance to make it)" if p.get("chance") is not None else ""
-
-
-def _at_best(p: Mapping[str, Any]) -> str:
-    return f" (about {p['best']}% chance at best)" if p.get("best") is not None else ""
-
-
-def _aces_words(aces: list[str]) -> str:
-    """"the Ace of swords", "the Aces of cups and swords", "the Aces of cups, swords and
-    clubs", or ""."""
-    suits = [_suit(x) for x in aces]
-    if len(suits) < 2:
-        return f"the Ace of {suits[0]}" if suits else ""
-    return f"the Aces of {', '.join(suits[:-1])} and {suits[-1]}"
-
-
-def _leaves(p: Mapping[str, Any]) -> str:
-    return "you bid no higher" if p["bid_before"] else "you will not bid"
-
-
-def _higher(p: Mapping[str, Any]) -> str:
-    """The higher cards still out, in words ("the Ace and the 3 of cups", "4 higher
-    swords"), or ""."""
-    above = [card_of(x) for x in p["higher"]]
-    if len(above) == 1:
-        return describe(above[0])
-    if len(above) == 2:
-        a, b = (RANK_NAMES.get(RANK[x], str(RANK[x])) for x in above)
-        return f"the {a} and the {b} of {SUIT_NAMES[SUIT[above[0]]]}"
-    return f"{len(above)} higher {SUIT_NAMES[SUIT[card_of(p['card'])]]}" if above else ""
-
-
-def _play_under(why_not: str) -> Callable[[Mapping[str, Any]], str]:
-    """A card that does not take the trick: why not, and why this one."""
-    def words(p: Mapping[str, Any]) -> str:
-        out = _higher(p)
-        reason = why_not.format(led=_suit(p["led"]) if "led" in p else "",
-                                winning=_bare(p["winning"]) if "winning" in p else "")
-        if out:
-            return (f"Play {_name(p['card'])}: {reason}, and with {out} still out it could be "
-                    f"caught later anyway")
-        return (f"Play {_name(p['card'])}: {reason}, and the search keeps your other cards for "
-                f"the tricks to come")
-    return words
-
-
-#: The English words of each reason's code, from its params.
-_ENGLISH: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "next_hand": lambda p: "Deal the next hand.",
-    "bid": lambda p: (f"Bid {p['amount']}: your hand should make it{_trumps(p)}"
-                      + (f", counting your partner's {' and '.join(p['partner_signals'])}"
-                         if p["partner_signals"] else "") + f"{_to_make(p)}."),
-    "bid.over_partner": lambda p: (f"Bid {p['amount']}: your hands together can make more than "
-                                   f"your partner's {p['partner_bid']}{_trumps(p)}{_to_make(p)}."),
-    "bid.stop": lambda p: (f"Bid {p['amount']} to stop the opponents' {p['their_bid']}"
-                           + (f" (they would make it about {p['theirs']}% of the time)"
-                              if p["theirs"] is not None else "")
-                           + f": a gamble ({p['chance']}% chance to make it{_trumps(p)}), but on "
-                             "average it costs less than letting them play."),
-    "bid.push": lambda p: (f"Bid {p['amount']}: a gamble ({p['chance']}% chance to make "
-                           f"it{_trumps(p)}), but the opponents would bid again over it about "
-                           f"{p['answered']}% of the time, and then make their contract only "
-                           f"about {p['theirs_after']}% of the time."),
-    "pass.partner": lambda p: (f"Pass: your partner's {p['partner_bid']} is the better contract "
-                               "for your team."),
-    "pass.they_fail": lambda p: (f"Pass: the opponents' {p['their_bid']} will probably fail "
-                                 f"(about {p['theirs']}% chance to make it); let them play it."),
-    "pass.raise_fails": lambda p: (f"Pass: raising to {p['lowest']} would probably "
-                                   f"fail{_at_best(p)}; let the opponents play {p['their_bid']}."),
-    "pass.weak": lambda p: f"Pass: your hand is not strong enough to bid {p['lowest']}{_at_best(p)}.",
-    "announce.as": lambda p: (f"Announce AS: {_leaves(p)}, and it tells your partner you hold "
-                              + (f"an Ace (yours: {_aces_words(p['aces'])})." if p["aces"]
-                                 else "an Ace.")),
-    "announce.compte": lambda p: (f"Announce COMPTE: {_leaves(p)}, and it tells your partner you "
-                                  "hold " + (f"a Ghna (yours: Rey and Cabal of {_suit(p['suit'])})."
-                                             if p["suit"] else "a Ghna.")),
-    "signal.compte": lambda p: (f"Signal COMPTE: your Ghna of "
-                                f"{_suit(p['suit']) if p['suit'] else 'a suit'} adds 20, or 40 in "
-                                "trumps, to your partner's contract."),
-    "signal.as": lambda p: (f"Signal AS: you hold {_aces_words(p['aces']) or 'an Ace'}, a sure "
-                            "trick for your partner."),
-    "signal.plus10": lambda p: "Signal +10: your hand supports your partner: they can raise by 10 more.",
-    "signal.pass": lambda p: "Signal PASS: your hand adds little, your partner should not raise.",
-    "no_signal": lambda p: "No signal: your partner already knows what your hand holds.",
-    "trump": lambda p: (f"Name {_suit(p['suit'])} trumps: {p['count']} {_suit(p['suit'])}"
-                        + (" with " + " and ".join(_name(c) for c in p["tops"]) if p["tops"] else "")
-                        + (" and your Ghna becomes 40" if p["ghna"] else "")
-                        + (f"; {p['chance']}% chance to make {p['contract']}"
-                           if p["chance"] is not None else "") + "."),
-    "ghna.trump_first_cap": lambda p: (f"Declare the Ghna of {_suit(p['suit'])} (+40) first: in "
-                                       "trumps it is worth 40, and a +20 first would leave no room "
-                                       f"for it under the cap of {p['cap']}."),
-    "ghna.trump_first": lambda p: (f"Declare the Ghna of {_suit(p['suit'])} (+40) first: in trumps "
-                                   "it is worth 40, twice a +20, which can follow after another "
-                                   "trick won."),
-    "ghna.trump": lambda p: (f"Declare the Ghna of {_suit(p['suit'])} (+40) now, while you hold "
-                             "the Rey and the Cabal."),
-    "ghna.side": lambda p: (f"Declare the Ghna of {_suit(p['suit'])} (+20) now: the Rey or the "
-                            "Cabal could be forced out before your team wins another trick."),
-    "no_ghna.wait": lambda p: ("Do not declare yet: your partner may hold the Ghna in trumps (+40), "
-                               "which would no longer fit under the cap after a +20."),
-    "no_ghna": lambda p: "Do not declare a Ghna now.",
-    "concede.made": lambda p: (f"Propose to abandon: the declarers already have {p['points']} of "
-                               f"their {p['contract']}."),
-    "concede.lost": lambda p: "Propose to abandon: the declarers make their contract whatever you play.",
-    "accept": lambda p: "Accept: the declarers make their contract whatever you play.",
-    "refuse": lambda p: (f"Refuse: the declarers still need {p['need']} points, the hand can still "
-                         "be defeated."),
-    "legal": lambda p: "A legal move.",
-}
-
-#: The English words of a card's reason, without the chance (added after them).
-_CARD_ENGLISH: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "card.forced.only": lambda p: f"Play {_name(p['card'])}: your only card.",
-    "card.forced.follow_only": lambda p: (f"Play {_name(p['card'])}: you must follow suit, it is "
-                                          f"your only {_suit(p['led'])}."),
-    "card.forced.follow": lambda p: (f"Play {_name(p['card'])}: you must follow suit and play "
-                                     "higher when you can."),
-    "card.forced.overtrump": lambda p: (f"Play {_name(p['card'])}: you have no {_suit(p['led'])} "
-                                        "and must overtrump when you can."),
-    "card.forced.trump": lambda p: (f"Play {_name(p['card'])}: you have no {_suit(p['led'])}, so "
-                                    "you must trump."),
-    "lead.master_trump": lambda p: (f"Lead {_name(p['card'])}: the highest trump left draws the "
-                                    "opponents' trumps"),
-    "lead.trump": lambda p: f"Lead {_name(p['card'])}: trumps, to draw the opponents' trumps",
-    "lead.master_ruffable": lambda p: (f"Lead {_name(p['card'])}: it is the highest "
-                                       f"{_suit(p['suit'])} left, but an opponent has none and may "
-                                       "trump it"),
-    "lead.master": lambda p: (f"Lead {_name(p['card'])}: it is the highest {_suit(p['suit'])} left, "
-                              "it should win the trick"),
-    "lead.low": lambda p: f"Lead {_name(p['card'])}: a low card that risks no points",
-    "lead.drive_out": lambda p: (f"Lead {_name(p['card'])}: to drive out the {_bare(p['higher'][0])}, "
-                                 f"the only higher {_suit(p['suit'])} left"),
-    "lead.search": lambda p: f"Lead {_name(p['card'])}: the best lead in the deals the search played out",
-    "card.give": lambda p: (f"Give {_name(p['card'])} (+{p['points']}) to your partner, whose "
-                            f"{_bare(p['winning'])} {'wins' if p['last'] else 'is winning'} the trick"),
-    "card.low_partner": lambda p: (f"Play low ({_name(p['card'])}): your partner's "
-                                   f"{_bare(p['winning'])} is winning the trick"),
-    "card.overtrump_partner": lambda p: (f"Overtrump with {_name(p['card'])}: you must, even over "
-                                         f"your partner's {_bare(p['beaten'])}"),
-    "card.overtrump_back": lambda p: (f"Overtrump with {_name(p['card'])}: your partner's "
-                                      f"{_bare(p['partner_card'])} is beaten, and this wins it back"),
-    "card.overtrump": lambda p: f"Overtrump with {_name(p['card'])}: it beats the {_bare(p['beaten'])}",
-    "card.trump_low": lambda p: (f"Trump low with {_name(p['card'])}: you have no "
-                                 f"{_suit(p['led'])} and must trump, and you keep your higher trumps"),
-    "card.trump_master": lambda p: (f"Trump with {_name(p['card'])}: you have no {_suit(p['led'])} "
-                                    "and must trump, and the highest trump left cannot be "
-                                    "overtrumped"),
-    "card.trump_high": lambda p: (f"Trump with {_name(p['card'])}: you have no {_suit(p['led'])} "
-                                  "and must trump, and a higher trump is harder to overtrump"),
-    "card.take_last": lambda p: f"Take the trick with {_name(p['card'])}: you play last",
-    "card.take_master": lambda p: (f"Take the trick with {_name(p['card'])}: it is the highest "
-                                   f"{_suit(p['suit'])} left"),
-    "card.take_master_ruffable": lambda p: (f"Take the trick with {_name(p['card'])}: it is the "
-                                            f"highest {_suit(p['suit'])} left, but an opponent "
-                                            "after you has none and may trump it"),
-    "card.over": lambda p: (f"Play {_name(p['card'])} over the {_bare(p['beaten'])}: the players "
-                            "after you may still beat it"),
-    "card.low": lambda p: f"Play low ({_name(p['card'])}): you cannot take this trick profitably",
-    "card.under.trumped": _play_under("the trick is trumped with the {winning}"),
-    "card.under.beaten": _play_under("you cannot beat the {winning}"),
-    "card.under.trump_need_not": _play_under("you have no {led} and need not overtrump the {winning}"),
-    "card.under.trump_cannot": _play_under("you have no {led} and cannot overtrump the {winning}"),
-    "card.under.discard": _play_under("you can neither follow {led} nor trump"),
-}
-
-#: Every code :func:`reason` can give (see the module docstring for their params).
-REASON_CODES: tuple[str, ...] = tuple(_ENGLISH) + tuple(_CARD_ENGLISH)
+#: Every code :func:`reason` can give (see the module docstring for their params); each
+#: is worded by the catalogue's ``hint.reason.<code>``.
+REASON_CODES: tuple[str, ...] = (
+    "next_hand",
+    "bid",
+    "bid.over_partner",
+    "bid.stop",
+    "bid.push",
+    "pass.partner",
+    "pass.they_fail",
+    "pass.raise_fails",
+    "pass.weak",
+    "announce.as",
+    "announce.compte",
+    "signal.compte",
+    "signal.as",
+    "signal.plus10",
+    "signal.pass",
+    "no_signal",
+    "trump",
+    "ghna.trump_first_cap",
+    "ghna.trump_first",
+    "ghna.trump",
+    "ghna.side",
+    "no_ghna.wait",
+    "no_ghna",
+    "concede.made",
+    "concede.lost",
+    "accept",
+    "refuse",
+    "legal",
+    "card.forced.only",
+    "card.forced.follow_only",
+    "card.forced.follow",
+    "card.forced.overtrump",
+    "card.forced.trump",
+    "lead.master_trump",
+    "lead.trump",
+    "lead.master_ruffable",
+    "lead.master",
+    "lead.low",
+    "lead.drive_out",
+    "lead.search",
+    "card.give",
+    "card.low_partner",
+    "card.overtrump_partner",
+    "card.overtrump_back",
+    "card.overtrump",
+    "card.trump_low",
+    "card.trump_master",
+    "card.trump_high",
+    "card.take_last",
+    "card.take_master",
+    "card.take_master_ruffable",
+    "card.over",
+    "card.low",
+    "card.under.trumped",
+    "card.under.beaten",
+    "card.under.trump_need_not",
+    "card.under.trump_cannot",
+    "card.under.discard",
+)
 
 
 def english(r: Reason) -> str:
-    """The English sentence of a reason, from its code and params alone."""
-    if r.code in _CARD_ENGLISH:
-        chance = r.params.get("chance")
-        tail = f" ({chance}% chance your team wins the hand)" if chance is not None else ""
-        words = _CARD_ENGLISH[r.code](r.params)
-        # a forced card's sentence is whole; the others end after the chance
-        return words + tail if r.code.startswith("card.forced.") else words + tail + "."
-    return _ENGLISH[r.code](r.params)
+    """The English sentence of a reason, from its code and params alone: the catalogue's
+    ``hint.reason.<code>`` (web/messages/en.json), filled as the page fills it."""
+    return catalogue.text(f"hint.reason.{r.code}", **catalogue.words(r.params))

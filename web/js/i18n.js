@@ -188,10 +188,15 @@ export function scenarioText(id, part, english, label = null) {
   return code !== "en" && catalogues[code] && Object.hasOwn(catalogues[code], key) ? t(key) : english;
 }
 
-/** A hint's reason in the player's language (from its code); in English, the engine's sentence. */
+/**
+ * A hint's reason in the player's language, from its code and params: the
+ * catalogue's `hint.reason.<code>`, in English too (the engine words its own
+ * `reason` from the same English message: touti_core/catalogue.py).  The
+ * engine's sentence is the fallback of a code the catalogue lacks.
+ */
 export function hintText(hint) {
   const key = `hint.reason.${hint.code}`;
-  if (code === "en" || !hint.code || !has(key)) return hint.reason;
+  if (!hint.code || !has(key)) return hint.reason;
   return t(key, refusalParams(hint.params || {}));
 }
 
