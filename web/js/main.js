@@ -39,13 +39,15 @@ import {
 import { openSettings } from "./settings-dialog.js";
 import { enableOffline } from "./pwa.js";
 import { play as sound, unlockOnGesture } from "./sound.js";
-import { createRouter, routeOf, screenNames } from "./router.js";
+import { routeOf, screenNames } from "./router.js";
 import { createTabs, START_WAIT_MS } from "./tabs.js";
 import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
 import { listenKeys } from "./speak.js";
 import { createMarks } from "./app/marks.js";
 import { createDevice } from "./app/device.js";
 import { createLinks } from "./app/links.js";
+import { createScreens } from "./app/screens.js";
+import { createOwner } from "./app/owner.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -66,9 +68,9 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 /** The parts drawn in the page's language (rebuilt when it changes). */
 const ui = { bar: null, table: null, log: null };
-const tabs = createTabs({ store: siteStore, onLost: () => lostGame() });
+const tabs = createTabs({ store: siteStore, onLost: () => owner.lostGame() });
 const marks = createMarks({ store, storage: siteStore, tabs, ui, game: () => game });
-const { current, keep, markAided, askHint, beginGame, startNew, takeBack } = marks;
+const { current, keep, askHint, startNew, takeBack } = marks;
 
 // ------------------------------------------------------------------ the UI
 /** The sandbox of the player's own bots (botbox.js): started when a wheel is first loaded. */
@@ -166,49 +168,6 @@ function settingsDialog() {
   });
 }
 
-// ----------------------------------------------------------------- screens
-/** What the screens (views/) get: the engine, the game's store, storage, and ways back to the table. */
-const app = {
-  client,
-  ownBots,
-  store,
-  storage: siteStore,
-  config,
-  base: appBase,
-  /** Starts a game on the table and shows it. */
-  async play(seed, rules = state.settings.rules) {
-    location.hash = "";
-    await startNew(seed, rules);
-  },
-  /** Resumes a record on the table and shows it; {ok, reason}. */
-  async open(record) {
-    location.hash = "";
-    return game.resume({ record });
-  },
-  /**
-   * Plays one deal on the table (the seed's first deal): `kind` "daily" or
-   * "challenge", the bots' `levels` fixed, `of` what it belongs to.  Over a
-   * game in progress the player is asked first, and the replaced game is
-   * kept as the previous game (and stays in the history, to resume); the
-   * same deal still in progress on the table is simply shown again.
-   */
-  async playDeal(seed, { rules, levels, kind, of }) {
-    if (state.view && current.kind === kind && JSON.stringify(current.of) === JSON.stringify(of)
-        && gameInProgress(loadGame())) {
-      location.hash = "";
-      return;
-    }
-    if (!await mayReplace(kind)) return;
-    location.hash = "";
-    await startNew(seed, rules, kind, { levels, of });
-  },
-  /** Resumes a game of the history on the table (asking first over another one): see resumeEntry. */
-  resumeGame: (entry) => resumeEntry(entry),
-  /** The id of the challenge whose hand is on the table, or null. */
-  currentChallenge: () => (current.kind === "challenge" ? current.of?.id ?? null : null),
-};
-const router = createRouter({ root, game: $("#app"), screen: $("#screen"), app });
-
 /** The whole menu (on a phone the bar keeps only Hint and this): the game's actions, then the screens. */
 function openScreensMenu() {
   const game = [["last", "menu.last_trick"], ["sheet", "menu.scores"], ["log", "menu.log"],
@@ -245,85 +204,13 @@ const { storageNotice } = device;
 
 // --------------------------------------------------------- saves and links
 const links = createLinks({ client, store, storage: siteStore, tabs, ui, game, marks });
-const { gameInProgress, resumeSaved, mayReplace, resumeEntry, openLink, takeLink, confirmPrevious, linkFailed } = links;
+const { takeLink, confirmPrevious } = links;
 
-// ----------------------------------------------------- one tab owns the game
-// One tab at a time owns the game in progress (tabs.js): it alone plays it and
-// writes its save.  A tab asks for it when it first shows or starts the game
-// (a screen such as the lesson or the rules never does); in a tab that does
-// not have it, the game's place shows "elsewhere" (views/elsewhere.js), whose
-// "Play here" takes it over: the tab it is taken from stops and shows
-// "elsewhere" in turn.
-/** What this tab was asked to do with the game while another tab had it ({link} or {run}): done at "Play here". */
-let pending = null;
-/** How many calls of playHere are putting a game on the table now. */
-let entering = 0;
-
-/**
- * This tab plays the game: `what` ({link} to open, or {run}) when given, else
- * the game on its table (the saved one when it has just gained the game).  It
- * owns the game, or gains it when no other tab has it (`take`: from the tab
- * that has it; `wait`: ms for one being reloaded to let go); otherwise `what`
- * waits for "Play here": false.
- */
-async function playHere(what = null, { take = false, wait } = {}) {
-  const had = tabs.owns();
-  if (what) pending = what;
-  if (!had && !(take ? await tabs.take() : await tabs.claim(wait))) {
-    root.dataset.tab = "elsewhere";
-    return false;
-  }
-  root.dataset.tab = "owner";
-  const todo = pending;
-  pending = null;
-  entering += 1;
-  try {
-    if (todo?.link) await openLink(todo.link).catch(linkFailed);
-    else if (todo?.run) await todo.run();
-    else if (!had && entering === 1) await resumeSaved();     // (not over a game another call is putting there)
-  } finally {
-    entering -= 1;
-  }
-  return true;
-}
-
-/** Another tab took the game over: this one stops it, drops its table and says where the game is. */
-function lostGame() {
-  game.halt();
-  root.dataset.tab = "elsewhere";
-  pending = null;
-  marks.replaced = null;
-  closeDialog();
-  beginGame();
-  update({ view: null, message: null, hint: null, bubbles: {} });
-  store.flush();                         // no card of it is left to act with, even for a moment
-  ui.log.clear();
-  if (router.current() === "game") showRoute();
-}
-
-// the screens' ways to the game (views/: play, a deal, a game of the history) go
-// through this tab's ownership of it: when another tab has the game, "elsewhere"
-// says so, and "Play here" then does what was asked
-for (const name of ["play", "open", "playDeal", "resumeGame"]) {
-  const run = app[name];
-  if (typeof run !== "function") continue;
-  app[name] = async (...args) => {
-    let out = { ok: false };
-    if (!(await playHere({ run: async () => { out = await run(...args); } }))) location.hash = "";
-    return out;
-  };
-}
-/** "Play here" (views/elsewhere.js): this tab takes the game over from the tab that has it. */
-app.takeOver = async () => {
-  await playHere(null, { take: true });
-  await showRoute();
-};
-
-// back in view with no other tab playing the game (that tab was closed): this one takes it
-document.addEventListener("visibilitychange", async () => {
-  if (document.visibilityState !== "visible" || tabs.owns() || router.current() !== "elsewhere") return;
-  if (await playHere()) showRoute();
-});
+// ------------------------------------------ screens; one tab owns the game
+const { app, router, showRoute } = createScreens({ root, config, base: appBase, client, ownBots, store,
+  storage: siteStore, tabs, ui, game, marks, links });
+const owner = createOwner({ root, store, tabs, ui, game, marks, links, app, router, showRoute });
+const { playHere } = owner;
 
 // -------------------------------------------------------------- start-up
 /** A first visit (nothing kept yet, no link): two doors, Learn to play and Play. */
@@ -357,16 +244,6 @@ async function firstGame() {
     showRoute();
   });
   await showRoute();
-}
-
-/**
- * Shows the fragment's screen (the game's is "elsewhere" when another tab has
- * it); one that fails leaves the page working (the menu, the table).
- */
-function showRoute() {
-  const route = routeOf(location.hash);
-  const shown = route.view === "game" && !tabs.owns() ? { view: "elsewhere", payload: null } : route;
-  return router.show(shown).catch((err) => ui.log.line(String(err?.message || err), "error"));
 }
 
 async function boot() {
