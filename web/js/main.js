@@ -12,6 +12,7 @@
 // - owner.js: one tab at a time owns the game in progress (tabs.js);
 // - menu.js: the bar, table and log drawn in the page's language, the menu, settings, the log drawer;
 // - redraw.js: what each redraw does (the turn's sound, the phase, the panel);
+// - boot.js: the boot overlay, the first game, a first visit's welcome, hash changes.
 //
 // Links (#game=CODE, #record=...) never replace a game in progress without
 // asking: the player chooses to resume theirs or open the link, and a
@@ -27,22 +28,18 @@
 
 import { EngineClient } from "./engine-client.js";
 import { createStore } from "./store.js";
-import { $, h } from "./dom.js";
+import { $ } from "./dom.js";
 import { t, setLocale, pickLocale, configureLocales } from "./i18n.js";
 import { configureRules, loadSettings, forgetUserLevels, normalize } from "./settings.js";
 import { siteStore } from "./storage.js";
-import { loadGame, loadPrevious } from "./save.js";
 import { openHistory, historyMode } from "./history.js";
 import { openWheels } from "./userbots.js";
 import { onAside, untoldItems } from "./aside.js";
 import { showAside } from "./aside-notice.js";
-import { openDialog } from "./dialogs.js";
-import { enableOffline } from "./pwa.js";
-import { routeOf } from "./router.js";
 import { createGame } from "./game.js";
 import { BotBox, HUNG_MS } from "./botbox.js";
 import { play as sound, unlockOnGesture } from "./sound.js";
-import { createTabs, START_WAIT_MS } from "./tabs.js";
+import { createTabs } from "./tabs.js";
 import "./ios-install.js";          // iOS Safari: the "Add to Home Screen" tip (no install prompt there)
 import { listenKeys } from "./speak.js";
 import { createMarks } from "./app/marks.js";
@@ -52,6 +49,7 @@ import { createScreens } from "./app/screens.js";
 import { createOwner } from "./app/owner.js";
 import { createMenu } from "./app/menu.js";
 import { createRedraw } from "./app/redraw.js";
+import { createBoot, showProgress } from "./app/boot.js";
 
 const root = document.documentElement;
 const config = JSON.parse($("#touti-build").textContent);
@@ -62,8 +60,8 @@ siteStore.probe();
 const appBase = new URL(config.app, document.baseURI);
 
 // Start the engine first: it is the slow part, the page draws meanwhile.
-const client = new EngineClient(config, progress);
-let starting = client.start();
+const client = new EngineClient(config, showProgress);
+const starting = client.start();
 starting.catch(() => {});
 
 const store = createStore({ root, settings: loadSettings() });
@@ -95,21 +93,6 @@ function ownBotsStopped({ why, bot, had }) {
   update({ message: { kind: "refusal", text } });
 }
 
-function progress(stage, bytes, total) {
-  // the bar: downloads up to 70 %, then compiling, starting Python, the engine
-  const steps = { runtime: 0.02, compile: 0.72, start: 0.75, restore: 0.8, engine: 0.9, ready: 1 };
-  const bar = $("#boot-progress");
-  bar.max = 1;
-  if (stage === "download") {
-    bar.value = 0.02 + 0.68 * Math.min(1, bytes / (total || bytes));
-    $("#boot-text").textContent = t("boot.download_of",
-      { mb: (bytes / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
-    return;
-  }
-  bar.value = Math.max(bar.value, steps[stage] || 0);
-  $("#boot-text").textContent = t(`boot.${stage}`);
-}
-
 // the parts, each given the others it uses (the listeners they add start now,
 // before the page's first await: no install prompt or tab's message is missed)
 const device = createDevice({ ui, storage: siteStore });
@@ -118,72 +101,6 @@ const { app, router, showRoute } = createScreens({ root, config, base: appBase, 
   storage: siteStore, tabs, ui, game, marks, links });
 const owner = createOwner({ root, store, tabs, ui, game, marks, links, app, router, showRoute });
 const menu = createMenu({ store, base: appBase, ui, game, marks, links, device, router });
-
-// -------------------------------------------------------------- start-up
-/** A first visit (nothing kept yet, no link): two doors, Learn to play and Play. */
-function welcome() {
-  siteStore.write(WELCOMED, "1");
-  openDialog("welcome", t("welcome.title"), h("p", {}, t("welcome.text")), [
-    [t("welcome.play"), null, { id: "welcome-play" }],
-    [t("welcome.learn"), () => { location.hash = "#learn"; }, { class: "primary", id: "welcome-learn" }],
-  ]);
-}
-
-const WELCOMED = "touti.welcomed";
-
-async function firstGame() {
-  const link = links.takeLink();
-  const first = !link && siteStore.read(WELCOMED) === null && loadGame().status === "none"
-    && siteStore.read("touti.settings.v1") === null && !routeOf(location.hash).payload
-    && routeOf(location.hash).view === "game";
-  // a screen (the lesson, the rules...) leaves the game alone: it is taken when shown
-  if (link || routeOf(location.hash).view === "game") await owner.playHere(link && { link }, { wait: START_WAIT_MS });
-  if (first) welcome();
-  ui.bar.setPrevious(loadPrevious().status === "ok");
-  await keptOpen;                      // the screens read the history and the wheels
-  window.addEventListener("hashchange", async () => {
-    const next = links.takeLink();
-    if (next) {
-      if (!(await owner.playHere({ link: next }))) showRoute();
-      return;
-    }
-    if (routeOf(location.hash).view === "game") await owner.playHere();
-    showRoute();
-  });
-  await showRoute();
-}
-
-async function boot() {
-  const overlay = $("#boot");
-  const retry = $("#boot-retry");
-  overlay.hidden = false;
-  retry.hidden = true;
-  $("#boot-progress").hidden = false;
-  try {
-    await starting;
-  } catch (err) {
-    const reason = err.message === "stalled" ? t("boot.stalled") : err.message;
-    $("#boot-text").textContent = t("boot.failed", { reason });
-    $("#boot-progress").hidden = true;
-    overlay.classList.add("failed");
-    root.dataset.phase = "error";
-    retry.hidden = false;
-    retry.focus();
-    return;
-  }
-  overlay.hidden = true;
-  overlay.classList.remove("failed");
-  update({ ready: true });
-  root.dataset.ready = "true";
-  await firstGame();
-  enableOffline();   // once the game runs: offline play and update offers
-}
-
-$("#boot-retry").addEventListener("click", () => {
-  starting = client.start();
-  progress("runtime");
-  boot();
-});
 
 await setLocale(pickLocale(new URLSearchParams(location.search).get("lang") || state.settings.locale), appBase);
 $("#boot-retry").textContent = t("boot.retry");
@@ -201,8 +118,10 @@ onAside(() => showAside(untoldItems()));
 showAside(untoldItems());
 const keptOpen = Promise.all([openHistory(), openWheels()]).catch(() => {});
 historyMode().then(device.watchKept, () => {});
+const boot = createBoot({ root, client, starting, store, storage: siteStore, ui, links, owner, showRoute,
+  kept: keptOpen });
 unlockOnGesture();
-progress("runtime");
+showProgress("runtime");
 update({});
 boot();
 window.addEventListener("error", (e) => ui.log.line(String(e.message), "error"));
