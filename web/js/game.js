@@ -283,6 +283,7 @@ export function createGame({
       }
       if (ans.fallback && ans.fallback.kind !== "hung") {   // a bot of the player's own failed: the normal
         // bot played (views/bots.js); one that hung stopped its sandbox, which main.js says
+        // (ownBotsStopped)
         log.line(fallbackText(ans.fallback), "error");
         update({ message: { kind: "refusal", text: fallbackText(ans.fallback) } });
       }

@@ -15,7 +15,7 @@
 // writes over the save of a tab that took the game after it.
 //
 // The page's screens that never save (the lesson, the rules and their
-// demos, the embedded demo) never ask for the lock: main.js asks for it when
+// demos, the embedded demo) never ask for the lock: app/owner.js asks for it when
 // the tab first shows or starts the game.
 
 export const LOCK = "touti-game";
