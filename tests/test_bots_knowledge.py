@@ -373,28 +373,6 @@ def test_the_weighers_work_a_seat_s_factor_out_once_per_hand_and_give_the_same_w
         assert weights == [make()(h) for h in deals]
 
 
-@pytest.mark.parametrize("seed", [45, 52])
-def test_a_partner_the_table_does_not_name_is_read_with_eps_person(seed):
-    """eps_person: the cards of a partner the table does not name (a person) are read
-    with eps_person, a partner it names (a bot) with eps_partner, opponents with eps."""
-    k = _position(seed)
-    deals = [h for h, _ in Sampler(k, random.Random(seed)).worlds(100)]
-
-    def weights(name, table):
-        bot = _at_table(make_bot(name, seed=1), table)
-        weigh = bot.sampler(k).weigh
-        return [weigh(h) for h in deals]
-    mate = k.seat ^ 2
-    person = tuple(None if s == mate else "normal" for s in range(4))
-    bot = tuple("strong" if s == mate else "normal" for s in range(4))
-    sharp = "strong:eps_person=0.05"
-    auction = _at_table(make_bot("strong", seed=1), person).reading().weigher(k)
-    for table, eps_mate in ((person, 0.05), (bot, 0.6)):
-        expected = [(auction(h) if auction else 1.0) * play_weigher(k, 0.02, eps_mate)(h) for h in deals]
-        assert weights(sharp, table) == pytest.approx(expected, rel=1e-12)
-    assert weights(sharp, person) != weights("strong", person) == weights("strong", bot)
-
-
 def _leaves(code: int) -> bool:
     return code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE)
 

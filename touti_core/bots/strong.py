@@ -59,10 +59,8 @@ class StrongBot(NormalBot):
         s = self.settings
         weigh = None
         if s.soft:
-            reading = self.reading()
-            mate = s.eps_person if reading.level(k.seat ^ 2) is None else s.eps_partner
-            weigh = product((reading.weigher(k),
-                             play_weigher(k, s.eps, mate) if s.eps < 1 else None))
+            weigh = product((self.reading().weigher(k),
+                             play_weigher(k, s.eps, s.eps_partner) if s.eps < 1 else None))
         return Sampler(k, self.rand, weigh)
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list[World]:
