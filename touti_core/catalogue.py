@@ -5,10 +5,11 @@ person reads, each a message in a small subset of ICU MessageFormat (an
 argument ``{name}``, a choice ``{x, select, true {...} other {...}}``, a plural
 ``{n, plural, =0 {...} one {# card} other {# cards}}``).  The package carries
 that file as ``touti_core/messages/en.json`` (a link to it in the repository,
-a copy in the wheel), and words a hint's reason from it as the page does:
-the same template, the same parameters turned into words
-(:func:`words`, the page's ``refusalParams`` in ``web/js/i18n.js``), the
-same format (:func:`format`, the page's ``web/js/format.js``).  So a
+a copy in the wheel).  A hint's reason is worded from it as the page words
+it: the same template, the same parameters turned into words (:func:`words`,
+the page's ``refusalParams`` in ``web/js/i18n.js``), the same format
+(:func:`format`, the page's ``web/js/format.js``); a refusal's template comes
+from it too (:mod:`touti_core.refusals`, :mod:`touti_core.sheet`).  So a
 sentence is written once, and the page and the engine cannot disagree
 (tests/test_catalogue_render.py renders the same hints with both).
 
@@ -172,10 +173,6 @@ def _compiled(key: str) -> list[Node]:
 def text(key: str, **params: Any) -> str:
     """The English message ``key`` filled with ``params`` (KeyError if the catalogue lacks it)."""
     return format(_compiled(key), params)
-
-
-def has(key: str) -> bool:
-    return key in messages()
 
 
 # ------------------------------------------------------------------ game words
