@@ -462,10 +462,9 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
 
 
 @pytest.mark.parametrize("deal", [0, 1, 3])
-def test_unknown_eps_replays_the_opponents_the_table_does_not_name_and_told_0_forgets_it(deal):
-    """unknown_eps: a seat the table does not name (a person, or nobody told) is read by
-    replay too, a hand the normal bot would have bid otherwise weighing unknown_eps per
-    miss; a seat named another level is not.  told=0: the table is not read at all."""
+def test_told_0_reads_the_auction_as_if_told_nothing_of_the_table(deal):
+    """told=0: what the table says is not read, normal bots included, so the arena
+    measures the strong bot at an unknown table (strong:told=0)."""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     if k is None:
         pytest.skip("the auction ended before seat 0 spoke again")
@@ -474,16 +473,9 @@ def test_unknown_eps_replays_the_opponents_the_table_does_not_name_and_told_0_fo
     def weights(name, table):
         weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
         return [weigh(w) for w in worlds]
-    known = weights("strong:model_eps=0.1", NORMAL_TABLE)
-    unknown = "strong:unknown_eps=0.1"
-    assert weights(unknown, None) == known
-    assert weights(unknown, (None, None, "normal", None)) == known
-    assert weights(unknown, ("normal", "easy", None, "strong")) == weights("strong", None)
-    # told nothing: the table's words are ignored, normal bots included
-    assert weights("strong:told=0", NORMAL_TABLE) == weights("strong", None) != weights("strong", NORMAL_TABLE)
-    assert weights("strong:told=0,unknown_eps=0.1", ("easy",) * 4) == known
-    # the default reads unknown seats by the soft terms alone, as before
-    assert weights("strong", None) == weights("strong:read_model=0", NORMAL_TABLE)
+    untold = weights("strong", None)
+    assert weights("strong:told=0", NORMAL_TABLE) == untold != weights("strong", NORMAL_TABLE)
+    assert weights("strong:told=0", (None, None, "normal", None)) == untold
 
 
 #: the strong bot before the reading by replay

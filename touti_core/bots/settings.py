@@ -154,12 +154,9 @@ class StrongSettings(NormalSettings):
     #: With the replay, how likely a hand is on which the normal bot would have bid
     #: otherwise.  0.001 left an effective sample of 10 deals of 96.
     model_eps: float = 0.01
-    #: Opponents the table does not name (a person, a bot of one's own, or nobody told)
-    #: read by replaying the normal bot's auction too, a hand on which it would have bid
-    #: otherwise this likely (a softer ``model_eps``); 1: read by the soft terms alone.
-    unknown_eps: float = 1.0
     #: Read what the table says of who plays each seat; False: as if told nothing, the
-    #: way an unknown table is measured (``strong:told=0`` in the arena).
+    #: way an unknown table is measured (``strong:told=0`` in the arena: 44.6% of the
+    #: perfect player's lead at seed 1000, docs/lab/arena-notebook.md).
     told: bool = True
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.

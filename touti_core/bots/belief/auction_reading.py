@@ -14,11 +14,9 @@ the seat's hand at the deal:
 - ``model``: an opponent the table names a normal bot is read exactly, by
   replaying the normal bot's own auction (:func:`..model.bidding.auction`) on
   each sampled hand: a hand on which it would have bid otherwise weighs
-  ``model_eps``; with ``unknown_eps`` below 1, an opponent the table does not
-  name (a person, a bot of one's own, nobody told) is replayed too, a miss
-  weighing ``unknown_eps``.  With that replay only, an early announcement is
-  read as the pass it counts as, and the auction's deals come from a larger
-  pool (``bid_pool``): both were measured with it.
+  ``model_eps``.  With that replay only, an early announcement is read as the
+  pass it counts as, and the auction's deals come from a larger pool
+  (``bid_pool``): both were measured with it.
 
 A seat's terms depend on its hand alone, so each seat's factor is worked out
 once per hand met (:func:`.worlds.by_hand`).
@@ -68,24 +66,14 @@ class AuctionReading:
 
     def replays_seat(self, s: int) -> bool:
         """Whether seat ``s``'s auction is read by replaying the normal bot's (``read_model``:
-        when the table says ``s`` is a normal bot; ``unknown_eps`` below 1: also when it
-        does not say who plays ``s``)."""
-        st = self.settings
-        if not st.read_model:
-            return False
-        level = self.level(s)
-        return level == bidding.LEVEL or (level is None and st.unknown_eps < 1.0)
+        when the table says ``s`` is a normal bot)."""
+        return self.settings.read_model and self.level(s) == bidding.LEVEL
 
     def level(self, s: int) -> str | None:
-        """Who plays seat ``s`` as the table says (None: a person, or not known)."""
+        """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
+        is known with ``told`` off)."""
         table = self.table if self.settings.told else None
         return table[s] if table else None
-
-    def replay_eps(self, s: int) -> float:
-        """How likely a hand of replayed seat ``s`` is on which the normal bot would have
-        bid otherwise: ``model_eps`` for a normal bot, ``unknown_eps`` for a seat the
-        table does not name."""
-        return self.settings.model_eps if self.level(s) == bidding.LEVEL else self.settings.unknown_eps
 
     def replays(self, k: Knowledge) -> bool:
         """Whether an opponent of ``k``'s seat is read by replay.  ``bid_pool`` and
@@ -157,7 +145,7 @@ class AuctionReading:
             return None
         played_by = k.played_by
         quiet = self.settings.conventions
-        eps = {s: self.replay_eps(s) for s in range(4)}
+        model_eps = self.settings.model_eps
         fit = self.term_fit
 
         by_seat: dict[int, list[Term]] = {}
@@ -174,7 +162,7 @@ class AuctionReading:
                 if isinstance(amount, tuple):           # "model": the normal bot replayed
                     then, legal, did = amount
                     if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
-                        w *= eps[s]
+                        w *= model_eps
                     continue
                 w *= sigmoid(fit(k, kind, s, amount, h0))
             return w
