@@ -8,6 +8,8 @@ import csv
 import io
 import json
 
+import pytest
+
 import build
 from touti_core.sheet import score_sheet
 
@@ -253,3 +255,79 @@ def test_blocked_storage_keeps_the_sheet_for_the_visit_at_360_px(page, site, sit
     page.click("#sheet-list li button:text('Open')")
     page.wait_for_selector("#sheet-table")
     assert scores(page) == [80, 0] and len(rows(page)) == 1
+
+
+#: The geometry of the hand's entry (#sheet-entry) as a person sees it: the
+#: form's box, the page's widths, and every control and label shown in it
+#: (its kind, its id or text, its box; for a select or an input its content's
+#: width against its own).
+ENTRY_GEOMETRY_JS = """() => {
+  const form = document.getElementById('sheet-entry');
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const items = [...form.querySelectorAll('input, select, button, label, legend, output, h2')].filter(shown).map((el) => ({
+    tag: el.tagName.toLowerCase(), type: el.type || '', name: el.id || el.getAttribute('for') || el.textContent.slice(0, 30),
+    box: box(el), scroll: el.scrollWidth, client: el.clientWidth,
+    field: el.closest('.field') ? box(el.closest('.field')) : null,
+  }));
+  return { form: box(form), width: innerWidth, height: innerHeight,
+           scroll: document.documentElement.scrollWidth, items };
+}"""
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return min(w, h) if w > 0 and h > 0 else 0.0
+
+
+def entry_faults(g) -> list[str]:
+    """What is wrong with the entry's geometry: anything outside the form's
+    box or the viewport, sideways scroll, two controls over each other, a
+    touch target under 44 px, a control narrower than its content."""
+    faults = []
+    fl, ft, fr, fb = g["form"]
+    if g["scroll"] > g["width"]:
+        faults.append(f"sideways scroll: {g['scroll']} > {g['width']}")
+    if fl < -0.5 or fr > g["width"] + 0.5:
+        faults.append(f"form outside the viewport: {g['form']}")
+    for it in g["items"]:
+        l, t_, r, b = it["box"]
+        what = f"{it['tag']}#{it['name']}"
+        if l < fl - 0.5 or r > fr + 0.5 or t_ < ft - 0.5 or b > fb + 0.5:
+            faults.append(f"{what} outside the form: {it['box']} vs {g['form']}")
+        if l < -0.5 or r > g["width"] + 0.5:
+            faults.append(f"{what} outside the viewport: {it['box']}")
+        if it["tag"] in ("input", "select", "button", "label") and it["scroll"] > it["client"] + 1:
+            faults.append(f"{what} narrower than its content: {it['scroll']} > {it['client']}")
+        target = it["box"] if it["type"] not in ("radio", "checkbox") else it["field"]
+        if it["tag"] in ("input", "select", "button") and (target[2] - target[0] < 44 or target[3] - target[1] < 44):
+            faults.append(f"{what} touch target under 44 px: {target}")
+    controls = [it for it in g["items"] if it["tag"] in ("input", "select", "button", "label", "output")]
+    for i, a in enumerate(controls):
+        for b in controls[i + 1:]:
+            if _overlap(a["box"], b["box"]) > 1:
+                faults.append(f"{a['tag']}#{a['name']} over {b['tag']}#{b['name']}")
+    return faults
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_hands_entry_fits_a_360_px_phone(page, site, lang):
+    page.set_viewport_size({"width": 360, "height": 640})
+    preset(page, FAST)
+    open_screen(page, site + (f"?lang={lang}" if lang != "en" else "") + "#sheet")
+    assert page.get_attribute("html", "lang") == lang
+    create(page, name="Soirée à Fès", dealer=0, target=600)
+    # the longest choices: a Ghna offered to both sides, the defence's points shown
+    page.select_option("#entry-declarer", "3")
+    page.fill("#entry-points", "65")
+    page.wait_for_function("document.getElementById('entry-defence').textContent !== ''")
+    for kind in ("played", "conceded", "cancelled"):
+        if page.locator(f"#entry-kind-{kind}").count():
+            page.check(f"#entry-kind-{kind}")
+            g = page.evaluate(ENTRY_GEOMETRY_JS)
+            assert len(g["items"]) >= 6
+            faults = entry_faults(g)
+            assert not faults, f"{lang} {kind}: " + "; ".join(faults)
+    page.check("#entry-kind-played")
+    assert enter(page, declarer=1, contract=100, trump="C", points=95, ghna={"C": 3}) is None
