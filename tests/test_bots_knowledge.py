@@ -436,7 +436,7 @@ def _at_seat_0_s_second_turn(seed: int, dealer: int):
 def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
     """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
     person (None), by another bot, or by nobody known are read by the soft terms, as
-    read_model=0 reads them."""
+    read_model=0 reads them, and so is every seat with told=0."""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     if k is None:
         pytest.skip("the auction ended before seat 0 spoke again")
@@ -450,6 +450,9 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
     assert soft != replayed
     for table in (None, (None, None, "normal", None), ("normal", "strong", "normal", "easy")):
         assert weights("strong", table) == soft
+    # told=0: what the table says is not read, normal bots included (the arena measures
+    # an unknown table so: strong:told=0)
+    assert weights("strong:told=0", NORMAL_TABLE) == soft
     # one opponent known: each seat's factor is its own (seat 1 replayed and seat 3 soft,
     # then the other way round), so the two weights multiply to the soft and replayed ones'
     # (an early announcement read alike in all four: not at all)
@@ -459,23 +462,6 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
     assert soft != first != replayed
     assert [a * b for a, b in zip(first, second)] == pytest.approx(
         [a * b for a, b in zip(soft, replayed)], rel=1e-9)
-
-
-@pytest.mark.parametrize("deal", [0, 1, 3])
-def test_told_0_reads_the_auction_as_if_told_nothing_of_the_table(deal):
-    """told=0: what the table says is not read, normal bots included, so the arena
-    measures the strong bot at an unknown table (strong:told=0)."""
-    k = _at_seat_0_s_second_turn(70 + deal, deal)
-    if k is None:
-        pytest.skip("the auction ended before seat 0 spoke again")
-    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
-
-    def weights(name, table):
-        weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
-        return [weigh(w) for w in worlds]
-    untold = weights("strong", None)
-    assert weights("strong:told=0", NORMAL_TABLE) == untold != weights("strong", NORMAL_TABLE)
-    assert weights("strong:told=0", (None, None, "normal", None)) == untold
 
 
 #: the strong bot before the reading by replay

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from touti_core import catalogue
+
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = ROOT / "web" / "messages"
 JS = ROOT / "web" / "js"
@@ -20,67 +22,10 @@ EN = CATALOGUES["en"]
 
 
 def parse(text: str) -> set[str]:
-    """The argument names of a message in the ICU subset of web/js/format.js
-    (a mirror of its compile(): raises ValueError on a malformed message)."""
-    names: set[str] = set()
-    i = 0
-
-    def word() -> str:
-        nonlocal i
-        m = re.compile(r"\s*([^\s,{}]+)\s*").match(text, i)
-        if not m:
-            raise ValueError(f"bad message at {i}: {text}")
-        i = m.end()
-        return m.group(1)
-
-    def message() -> None:
-        nonlocal i
-        while i < len(text):
-            c = text[i]
-            if c == "{":
-                i += 1
-                argument()
-            elif c == "}":
-                return
-            else:
-                i += 1
-
-    def argument() -> None:
-        nonlocal i
-        names.add(word())
-        if text[i:i + 1] == "}":
-            i += 1
-            return
-        if text[i:i + 1] != ",":
-            raise ValueError(f"expected , or }} at {i}: {text}")
-        i += 1
-        kind = word()
-        if kind not in ("select", "plural") or text[i:i + 1] != ",":
-            raise ValueError(f"unknown kind {kind}: {text}")
-        i += 1
-        cases = set()
-        while True:
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if text[i:i + 1] == "}":
-                i += 1
-                break
-            key = word()
-            if text[i:i + 1] != "{":
-                raise ValueError(f"expected {{ after {key}: {text}")
-            i += 1
-            message()
-            if text[i:i + 1] != "}":
-                raise ValueError(f"unclosed case {key}: {text}")
-            i += 1
-            cases.add(key)
-        if "other" not in cases:
-            raise ValueError(f"no other case: {text}")
-
-    message()
-    if i != len(text):
-        raise ValueError(f"unbalanced }} at {i}: {text}")
-    return names
+    """The argument names of a message in the ICU subset of web/js/format.js, by the
+    package's mirror of its compile() (touti_core/catalogue.py, checked against the
+    page's by tests/test_catalogue_render.py): ValueError on a malformed message."""
+    return catalogue.arguments_of(catalogue.compile(text))
 
 
 def test_english_is_there_and_every_message_parses():

@@ -125,6 +125,18 @@ def compile(text: str) -> list[Node]:  # noqa: A001 - the page's name for it (fo
     return nodes
 
 
+def arguments_of(nodes: list[Node], into: Optional[set[str]] = None) -> set[str]:
+    """The argument names a compiled message uses (format.js's ``argumentsOf``)."""
+    names = set() if into is None else into
+    for node in nodes:
+        if isinstance(node, str) or node.get("hash"):
+            continue
+        names.add(node["arg"])
+        for case in node.get("cases", {}).values():
+            arguments_of(case, names)
+    return names
+
+
 def _js(value: Any) -> str:
     """A value as JavaScript's ``String()`` writes it (the page fills messages so)."""
     if value is True or value is False:
