@@ -38,7 +38,7 @@ CAN_ACT = """() => {
 }"""
 
 
-def new_page(browser, site, capture=False):
+def new_page(browser, site, capture=False, settings=None):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     if capture:
         ctx.add_init_script(CAPTURE)
@@ -48,7 +48,7 @@ def new_page(browser, site, capture=False):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
-    preset(page, FAST)
+    preset(page, settings or FAST)
     page.goto(site)                 # the site visited once: it works offline from then on
     page.wait_for_selector("html[data-ready='true']", timeout=60_000)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")     # offline from now on too
@@ -118,3 +118,25 @@ def play_until(pages, done, turns=400):
         if not acted:
             pages[0].wait_for_timeout(50)
     raise AssertionError("the table did not get there")
+
+
+#: The boxes of the friends' table in play as a finger and an eye meet them:
+#: the hand's cards, the trick's cards, each seat's name and badges, the
+#: reactions, every control that can be tapped, and the page's width.
+TABLE_GEOMETRY_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 1 && r.height > 1 && s.visibility !== 'hidden' && !e.closest('[hidden]'); };
+  const t = document.querySelector('.friends-table');
+  const all = (sel) => [...t.querySelectorAll(sel)].filter(shown);
+  const name = (e) => e.dataset.card || e.dataset.react || e.dataset.action || e.id || e.textContent.trim();
+  return {w: innerWidth, h: innerHeight, scrollWidth: document.documentElement.scrollWidth,
+    dir: document.documentElement.dir,
+    hand: all('.hand button[data-card]').map((e) => [e.dataset.card, box(e)]),
+    trick: all('.trick .played').map(box),
+    names: all('.seat .seat-name').map((e) => [e.closest('.seat').dataset.seat, box(e)]),
+    badges: all('.seat .badge').map((e) => [e.closest('.seat').dataset.seat, box(e)]),
+    reactions: all('.reactions button').map((e) => [e.dataset.react, box(e)]),
+    touch: [...document.querySelectorAll('#screen :is(button, a[href], select, input)')]
+      .filter((e) => shown(e) && !e.disabled && e.type !== 'checkbox').map((e) => [name(e), box(e)])};
+}"""
