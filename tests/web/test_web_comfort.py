@@ -280,6 +280,27 @@ HAND_JS = """() => [...document.querySelectorAll('#hand button[data-card]')].map
   return {card: b.dataset.card, box: [r.left, r.top, r.right, r.bottom], src: img.getAttribute('src')}; })"""
 
 
+#: the trick's cards on the table, the box of their place (.center) and the seats' boxes
+TRICK_JS = """() => { const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {cards: [...document.querySelectorAll('.trick .slot .played')].map(box),
+          place: box(document.querySelector('.center')), seats: [...document.querySelectorAll('.seat')].map(box)}; }"""
+
+
+def overlap(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+def assert_trick_fits(t, w: int) -> None:
+    """The trick's cards inside their place and the viewport, over no other card and no seat."""
+    assert t["cards"], t
+    for i, c in enumerate(t["cards"]):
+        p = t["place"]
+        assert c[0] >= p[0] - 0.5 and c[2] <= p[2] + 0.5 and c[1] >= p[1] - 0.5 and c[3] <= p[3] + 0.5, ("out", c, p)
+        assert c[0] >= -0.5 and c[2] <= w + 0.5, ("outside the viewport", c)
+        assert not any(overlap(c, d) for d in t["cards"][i + 1:]), ("cards over each other", t["cards"])
+        assert not any(overlap(c, s) for s in t["seats"]), ("a card over a seat", c, t["seats"])
+
+
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
 def test_the_colour_blind_deck_and_larger_cards_are_settings_that_stay(axe_page, site, layout):
     from webhelpers import open_record
@@ -290,6 +311,8 @@ def test_the_colour_blind_deck_and_larger_cards_are_settings_that_stay(axe_page,
     assert open_record(page, site, play_position(), "play") in ("card", "act:play")
     before = page.evaluate(HAND_JS)
     assert before and all("/cards/clear-" not in c["src"] for c in before)
+    trick_before = page.evaluate(TRICK_JS)
+    assert_trick_fits(trick_before, w)
     # the settings: the deck, the size, and the keys said
     if page.locator("#menu-settings").is_visible():
         page.click("#menu-settings")
@@ -315,6 +338,12 @@ def test_the_colour_blind_deck_and_larger_cards_are_settings_that_stay(axe_page,
     for c in after:
         assert c["box"][0] >= -0.5 and c["box"][2] <= w + 0.5 and c["box"][3] <= h + 0.5, ("a card is cut", c, w, h)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= w
+    # the trick's cards grow too, and still fit their place, over nothing
+    trick = page.evaluate(TRICK_JS)
+    assert len(trick["cards"]) == len(trick_before["cards"])
+    assert_trick_fits(trick, w)
+    grown = [width(dict(box=a)) / width(dict(box=b)) for a, b in zip(trick["cards"], trick_before["cards"])]
+    assert min(grown) >= 1.2, grown
     # the clear deck's picture marks the suit in its four corners
     svg = page.evaluate("(src) => fetch(src).then((r) => r.text())", after[0]["src"])
     assert svg.count(f'data-mark="{after[0]["card"][-1]}"') == 4
