@@ -124,7 +124,7 @@ export function defaults() {
     speed: "normal",
     locale: null,          // null: the browser's languages decide (i18n.js)
     deck: "classic",       // "clear": the colour-blind friendly deck
-    cards: "normal",       // "large": larger cards in the hand
+    cards: "normal",       // "large": larger cards in the hand and on the trick
     rules: defaultRules(),
   };
 }
@@ -152,7 +152,7 @@ export function normalize(raw) {
 /**
  * The look the settings ask for, on the page: the deck of the card pictures
  * (cardart.js) and <html data-deck> and data-cards (touti.css: "large"
- * makes the hand's cards larger).
+ * makes the hand's and the trick's cards larger).
  */
 export function applyLook(settings, root = globalThis.document?.documentElement) {
   const deck = DECK_NAMES.includes(settings?.deck) ? settings.deck : "classic";
