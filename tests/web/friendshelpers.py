@@ -133,7 +133,7 @@ TABLE_GEOMETRY_JS = """() => {
   return {w: innerWidth, h: innerHeight, scrollWidth: document.documentElement.scrollWidth,
     dir: document.documentElement.dir,
     hand: all('.hand button[data-card]').map((e) => [e.dataset.card, box(e)]),
-    trick: all('.trick .played').map(box),
+    trick: all('.trick .slot').map(box),      // each seat's place on the trick, a card there or not
     names: all('.seat .seat-name').map((e) => [e.closest('.seat').dataset.seat, box(e)]),
     badges: all('.seat .badge').map((e) => [e.closest('.seat').dataset.seat, box(e)]),
     reactions: all('.reactions button').map((e) => [e.dataset.react, box(e)]),

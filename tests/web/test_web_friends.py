@@ -331,7 +331,7 @@ def assert_table_fits(g, who):
     view = [0, 0, g["w"], g["h"]]
     where = (who, g["w"], g["h"], g["dir"])
     assert g["scrollWidth"] <= g["w"], ("the page scrolls sideways", where, g["scrollWidth"])
-    assert g["hand"] and g["trick"] and len(g["names"]) == 4 and len(g["reactions"]) >= 3, (where, g)
+    assert g["hand"] and len(g["trick"]) == 4 and len(g["names"]) == 4 and len(g["reactions"]) >= 3, (where, g)
     parts = [("hand", c, b) for c, b in g["hand"]] + [("trick", i, b) for i, b in enumerate(g["trick"])] \
         + [("name", s, b) for s, b in g["names"]] + [("badge", s, b) for s, b in g["badges"]] \
         + [("reaction", r, b) for r, b in g["reactions"]]
