@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cspwait import csp_safe
-from webhelpers import FAST, wait_ready
+from webhelpers import FAST, overlap, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
@@ -286,10 +286,6 @@ TRICK_JS = """() => { const box = (el) => { const r = el.getBoundingClientRect()
           place: box(document.querySelector('.center')), seats: [...document.querySelectorAll('.seat')].map(box)}; }"""
 
 
-def overlap(a, b) -> bool:
-    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
-
-
 def assert_trick_fits(t, w: int) -> None:
     """The trick's cards inside their place and the viewport, over no other card and no seat."""
     assert t["cards"], t
@@ -297,8 +293,8 @@ def assert_trick_fits(t, w: int) -> None:
         p = t["place"]
         assert c[0] >= p[0] - 0.5 and c[2] <= p[2] + 0.5 and c[1] >= p[1] - 0.5 and c[3] <= p[3] + 0.5, ("out", c, p)
         assert c[0] >= -0.5 and c[2] <= w + 0.5, ("outside the viewport", c)
-        assert not any(overlap(c, d) for d in t["cards"][i + 1:]), ("cards over each other", t["cards"])
-        assert not any(overlap(c, s) for s in t["seats"]), ("a card over a seat", c, t["seats"])
+        assert not any(overlap(c, d, by=0.5) for d in t["cards"][i + 1:]), ("cards over each other", t["cards"])
+        assert not any(overlap(c, s, by=0.5) for s in t["seats"]), ("a card over a seat", c, t["seats"])
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)

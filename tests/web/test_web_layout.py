@@ -23,7 +23,7 @@ from touti_core import api, bots
 
 from cspwait import csp_safe
 from test_web_phone import POSITIONS as PHONE_POSITIONS
-from webhelpers import FAST, open_record, play_out_hand, preset, settle, wait_ready
+from webhelpers import FAST, inside, open_record, overlap, play_out_hand, preset, settle, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
@@ -119,15 +119,6 @@ ORDER_JS = """() => {
   const s = text.textContent;
   return {rows, text: s, last: at(s.length - 1), first: at(0), para: box(p)};
 }"""
-
-
-def inside(inner, outer, slack: float = 0.5) -> bool:
-    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack \
-        and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack
-
-
-def overlap(a, b) -> bool:
-    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
 
 def rows_of(boxes) -> int:

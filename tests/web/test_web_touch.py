@@ -15,7 +15,7 @@ import pytest
 
 from touti_core import api, bots
 
-from webhelpers import FAST, open_record, preset
+from webhelpers import FAST, inside, open_record, preset
 
 SIZES = [(360, 640), (390, 844), (844, 390)]
 DESKTOP = (1280, 800)
@@ -95,11 +95,6 @@ def catalogue(lang: str) -> dict:
 def small_targets(g) -> list:
     return [(name, round(b[2] - b[0], 1), round(b[3] - b[1], 1)) for name, _, b in g["touch"]
             if b[2] - b[0] < TOUCH - 0.5 or b[3] - b[1] < TOUCH - 0.5]
-
-
-def inside(inner, outer, slack: float = 0.5) -> bool:
-    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack \
-        and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack
 
 
 def assert_badges_inside(g, view) -> None:

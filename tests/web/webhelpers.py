@@ -199,3 +199,16 @@ def deflated(data) -> str:
 def inflated(text: str):
     """A link's payload packed by the page -> its JSON value."""
     return json.loads(zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), -15))
+
+
+# ------------------------------------------------------------- boxes measured
+# A box is [left, top, right, bottom] in CSS pixels (getBoundingClientRect).
+def inside(inner, outer, slack: float = 0.5) -> bool:
+    """Box ``inner`` lies within box ``outer``, to ``slack`` px."""
+    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack \
+        and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack
+
+
+def overlap(a, b, by: float = 1.0) -> bool:
+    """Boxes ``a`` and ``b`` cover each other by more than ``by`` px both ways."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
