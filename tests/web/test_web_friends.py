@@ -16,7 +16,7 @@ import pytest
 
 from cspwait import csp_safe
 from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend
-from webhelpers import deflated, inflated, preset
+from webhelpers import deflated, inflated, inside, overlap, preset
 
 from touti_core import api
 
@@ -317,15 +317,6 @@ def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(
     assert not host.errors, host.errors
 
 
-def _inside(inner, outer, slack=0.5):
-    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack \
-        and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack
-
-
-def _overlap(a, b):
-    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
-
-
 def assert_table_fits(g, who):
     """The friends' table in play, measured: nothing off the screen or under another part, every target 44x44."""
     view = [0, 0, g["w"], g["h"]]
@@ -336,13 +327,13 @@ def assert_table_fits(g, who):
         + [("name", s, b) for s, b in g["names"]] + [("badge", s, b) for s, b in g["badges"]] \
         + [("reaction", r, b) for r, b in g["reactions"]]
     for part in parts:
-        assert _inside(part[2], view), ("out of the screen", where, part)
+        assert inside(part[2], view), ("out of the screen", where, part)
     # no two parts over each other, but the hand's cards among themselves (they fan) and a seat's own name and badges
     for i, (k1, n1, b1) in enumerate(parts):
         for k2, n2, b2 in parts[i + 1:]:
             if (k1 == k2 == "hand") or (k1 == k2 == "trick") or ({k1, k2} == {"name", "badge"} and n1 == n2):
                 continue
-            assert not _overlap(b1, b2), ("parts over each other", where, (k1, n1, b1), (k2, n2, b2))
+            assert not overlap(b1, b2), ("parts over each other", where, (k1, n1, b1), (k2, n2, b2))
     cards = [b for _, b in g["hand"]]
     for a, b in zip(cards, cards[1:]):                     # each card of the hand shows some of itself
         assert abs(b[0] - a[0]) >= 8 or abs(b[1] - a[1]) >= 8, ("a card hidden under the next", where, a, b)
@@ -353,7 +344,7 @@ def assert_table_fits(g, who):
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang):
-    """During the card play, the host's page and a friend's (the other two seats bots), at 390x844 and 844x390."""
+    """During the card play, the host's page and a friend's (the other two seats bots), at 360x640, 390x844 and 844x390."""
     b1, b2 = browsers
     settings = {"speed": "instant", "locale": lang}
     host = new_page(b1, site, settings=settings)
@@ -373,7 +364,7 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
     for who, page in (("friend", friend), ("host", host)):
         assert page.get_attribute("html", "dir") == ("rtl" if lang == "ar" else "ltr")
         page.wait_for_selector(".friends-table .trick .played")
-        for w, h in ((390, 844), (844, 390)):
+        for w, h in ((360, 640), (390, 844), (844, 390)):
             page.set_viewport_size({"width": w, "height": h})
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             assert_table_fits(page.evaluate(TABLE_GEOMETRY_JS), who)
