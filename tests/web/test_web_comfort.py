@@ -339,7 +339,10 @@ def test_the_colour_blind_deck_and_larger_cards_are_settings_that_stay(axe_page,
     assert len(trick["cards"]) == len(trick_before["cards"])
     assert_trick_fits(trick, w)
     grown = [width(dict(box=a)) / width(dict(box=b)) for a, b in zip(trick["cards"], trick_before["cards"])]
-    assert min(grown) >= 1.2, grown
+    # by a fifth; by a tenth where the hand lies in two rows (a phone held upright: hand.js),
+    # its second row taking 58 px of the table's height
+    two_rows = page.evaluate("document.getElementById('hand').classList.contains('two-rows')")
+    assert min(grown) >= (1.1 if two_rows else 1.2), (grown, two_rows)
     # the clear deck's picture marks the suit in its four corners
     svg = page.evaluate("(src) => fetch(src).then((r) => r.text())", after[0]["src"])
     assert svg.count(f'data-mark="{after[0]["card"][-1]}"') == 4

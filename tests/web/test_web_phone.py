@@ -123,11 +123,14 @@ def test_touch_has_no_sticky_lift_and_illegal_cards_never_sit_above_legal_ones(b
         page.goto(site + record_fragment(POSITIONS["play"]))
         wait_ready(page)
         settle(page)
+        # [legal, top on the screen, top in the layout (the row: the hand may lie in two, hand.js)]
         tops = page.evaluate("""() => [...document.querySelectorAll('#hand button[data-card]')].map(e =>
-            [e.classList.contains('legal'), e.getBoundingClientRect().top])""")
-        legal = [t for ok, t in tops if ok]
-        illegal = [t for ok, t in tops if not ok]
-        assert legal and (not illegal or min(illegal) > max(legal))
+            [e.classList.contains('legal'), e.getBoundingClientRect().top, e.offsetTop])""")
+        assert any(ok for ok, _, _ in tops)
+        for row in {r for _, _, r in tops}:           # in each row, the legal cards above the others
+            legal = [t for ok, t, r in tops if ok and r == row]
+            illegal = [t for ok, t, r in tops if not ok and r == row]
+            assert not legal or not illegal or min(illegal) > max(legal), (row, tops)
         hover = page.evaluate("matchMedia('(hover: hover) and (pointer: fine)').matches")
         assert hover is False
     finally:

@@ -1,11 +1,16 @@
 // The player's hand: one <button data-card="12E"> per card, in the order the
 // engine gives (trumps first once named, then by suit, strongest first).
 // Legal cards are marked; every card stays clickable so that a refused one
-// can show the engine's reason.
+// can show the engine's reason.  Where one overlapping row would leave a card
+// less than a finger's width of its own (44 px: ten cards on a phone held
+// upright), the hand lies in two rows, the second over the foot of the first.
 
 import { h } from "./dom.js";
 import { t, cardName } from "./i18n.js";
 import { cardImg } from "./cardart.js";
+
+/** The least width (and height) of a card of the hand that is its own, CSS px: a finger's. */
+const TOUCH = 44;
 
 /** The cards the player may play now ([] when it is not their turn to play). */
 export function legalCards(view, watching) {
@@ -16,6 +21,9 @@ export function legalCards(view, watching) {
 /** createHand(el, onCard) -> {render(st), cardRect(card), shake(card)}. */
 export function createHand(el, onCard) {
   const buttons = new Map(); // card -> its button (kept, so focus survives redraws)
+  // where the second row starts (in two rows): a line break of the hand's flex box
+  const rowBreak = h("span", { class: "hand-break", "aria-hidden": "true" });
+  let rows = 1;
   el.replaceChildren();
   el.setAttribute("role", "region");
   el.setAttribute("aria-label", t("hand.label"));
@@ -73,10 +81,12 @@ export function createHand(el, onCard) {
         : myTurn && isLegal ? t("card.legal", { card: cardName(card) }) : cardName(card);
     const label = b.querySelector(".card-name");
     if (label.textContent !== name) label.textContent = name;
-      const want = prev ? prev.nextSibling : el.firstChild;
+      let want = prev ? prev.nextSibling : el.firstChild;
+      if (want === rowBreak) want = want.nextSibling;   // (a card moved drops its focus: never move one for the break)
       if (want !== b) el.insertBefore(b, want);
       prev = b;
     });
+    placeBreak();
     el.classList.toggle("my-turn", myTurn);
     const n = String(Math.max(cards.length, 1));
     if (el.style.getPropertyValue("--n") !== n) el.style.setProperty("--n", n);   // (a write restyles every card)
@@ -92,18 +102,36 @@ export function createHand(el, onCard) {
     }
   }
 
+  /** The break before the first card of the second row (half the cards, rounded up, on the first). */
+  function placeBreak() {
+    const at = rows === 2 ? el.querySelectorAll("button[data-card]")[Math.ceil(buttons.size / 2)] : null;
+    if (!at) rowBreak.remove();
+    else if (rowBreak.nextSibling !== at) el.insertBefore(rowBreak, at);
+  }
+
   let spreadFor = -1;   // the number of cards the overlap was measured for
   let spreadSoon = false;
-  /** How much the cards overlap: as little as the room allows (a small gap when few remain). */
+  /** How much the cards overlap: as little as the room allows (a small gap when few remain);
+   *  two rows where one leaves a card less than TOUCH px of its own width and two leave more. */
   function spread() {
     const n = buttons.size;
     const first = buttons.values().next().value;
     const cw = first?.offsetWidth || 0;
     spreadFor = cw ? n : -1;
-    if (n < 2 || !cw) return;
     const room = el.clientWidth - 16;
-    const ov = Math.min(0.62, Math.max(-0.08, (n * cw - room) / ((n - 1) * cw)));
-    el.style.setProperty("--ov", ov.toFixed(3));
+    const overlap = (k) => (k < 2 ? 0 : Math.min(0.62, Math.max(-0.08, (k * cw - room) / ((k - 1) * cw))));
+    let ov = cw ? overlap(n) : 0;
+    let want = 1;   // (no card, or none shown: one row, measured again when shown)
+    if (cw && n >= 2 && cw * (1 - ov) < TOUCH) {
+      const ov2 = overlap(Math.ceil(n / 2));
+      if (ov2 < ov) [want, ov] = [2, ov2];
+    }
+    if (want !== rows) {
+      rows = want;
+      el.classList.toggle("two-rows", rows === 2);
+      placeBreak();
+    }
+    if (cw && n >= 2) el.style.setProperty("--ov", ov.toFixed(3));
   }
   new ResizeObserver(spread).observe(el);
 
