@@ -16,7 +16,7 @@ import pytest
 
 from cspwait import csp_safe
 from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend
-from webhelpers import deflated, inflated, inside, overlap, preset
+from webhelpers import HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset
 
 from touti_core import api
 
@@ -344,7 +344,8 @@ def assert_table_fits(g, who):
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang):
-    """During the card play, the host's page and a friend's (the other two seats bots), at 360x640, 390x844 and 844x390."""
+    """During the card play, the host's page and a friend's (the other two seats bots), at 360x640, 390x844 and 844x390:
+    the table fits, and every card of the hand is a target of 44x44 px of its own."""
     b1, b2 = browsers
     settings = {"speed": "instant", "locale": lang}
     host = new_page(b1, site, settings=settings)
@@ -368,4 +369,8 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
             page.set_viewport_size({"width": w, "height": h})
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             assert_table_fits(page.evaluate(TABLE_GEOMETRY_JS), who)
+            # each card of the hand (nine or ten) a finger's target of its own
+            g = page.evaluate(HAND_TARGETS_JS, ".friends-table .hand")
+            assert len(g["cards"]) >= 9, (who, w, h, len(g["cards"]))
+            assert_hand_targets(g, (who, w, h, lang), n=len(g["cards"]))
     assert not host.errors and not friend.errors, (host.errors, friend.errors)

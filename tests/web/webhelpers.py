@@ -212,3 +212,57 @@ def inside(inner, outer, slack: float = 0.5) -> bool:
 def overlap(a, b, by: float = 1.0) -> bool:
     """Boxes ``a`` and ``b`` cover each other by more than ``by`` px both ways."""
     return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
+
+
+# ------------------------------------------------------------- the hand's cards
+#: Every card of the hand ``sel``: its box, and the largest square (points
+#: 1 px apart) where what a finger touches is that card: its side and whether
+#: its centre hits the card; the controls shown beside the hand (in its
+#: table: the game's, the lesson's, the friends'), the screen.
+HAND_TARGETS_JS = """(sel) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !e.closest('[hidden]'); };
+  const hand = document.querySelector(sel);
+  const cards = [...hand.querySelectorAll('button[data-card]')].map((b) => {
+    const r = b.getBoundingClientRect();
+    const x0 = Math.floor(r.left), y0 = Math.floor(r.top);
+    const W = Math.ceil(r.right) - x0, H = Math.ceil(r.bottom) - y0;
+    let prev = new Array(W + 1).fill(0), side = 0, centre = null;
+    for (let j = 0; j < H; j++) {
+      const row = new Array(W + 1).fill(0);
+      for (let i = 0; i < W; i++) {
+        const x = x0 + i + 0.5, y = y0 + j + 0.5;
+        const e = document.elementFromPoint(x, y);
+        if (e && e.closest('button[data-card]') === b) {
+          row[i + 1] = 1 + Math.min(row[i], prev[i], prev[i + 1]);
+          if (row[i + 1] > side) { side = row[i + 1]; centre = [x - (side - 1) / 2, y - (side - 1) / 2]; }
+        }
+      }
+      prev = row;
+    }
+    const hit = centre && document.elementFromPoint(centre[0], centre[1]);
+    return {card: b.dataset.card, box: box(b), side, centre,
+            hits: !!hit && hit.closest('button[data-card]') === b, legal: b.classList.contains('legal')};
+  });
+  const controls = [...hand.parentElement.querySelectorAll(
+      '.bar button, .actions button, .notes p, .message, .panel .panel-box, .reactions button')]
+    .filter(shown).map((e) => [e.id || e.dataset.action || e.className, box(e)]);
+  return {w: innerWidth, h: innerHeight, scrollWidth: document.scrollingElement.scrollWidth,
+          hand: box(hand), cards, controls};
+}"""
+
+
+def assert_hand_targets(g, where, n=10) -> None:
+    """Every card of the hand (HAND_TARGETS_JS) a target of 44×44 px of its own, whose
+    centre hits it, inside the screen, under no control; the page no wider than the screen."""
+    view = [0, 0, g["w"], g["h"]]
+    assert len(g["cards"]) == n, (where, len(g["cards"]))
+    assert g["scrollWidth"] <= g["w"], ("the page scrolls sideways", where, g["scrollWidth"])
+    small = [(c["card"], c["side"]) for c in g["cards"] if c["side"] < 44]
+    assert not small, ("a card's own part is under 44×44 px", where, small)
+    for c in g["cards"]:
+        assert c["hits"], ("the centre of a card's own part hits another element", where, c)
+        assert inside(c["box"], view), ("a card out of the screen", where, c)
+        for name, b in g["controls"]:
+            assert not overlap(b, c["box"]), ("a control covers the hand", where, name, c)
