@@ -78,7 +78,11 @@ class StrongBot(NormalBot):
 
     # ---- the auction and the trumps, by simulation
     def simulation(self, k: Knowledge) -> AuctionSimulation:
-        return AuctionSimulation(k, self.settings, self.late)
+        """The auction simulated; the opponents' contract counted ``their_bias_read``
+        points above the playouts where they are read by replay, else ``their_bias``."""
+        s = self.settings
+        their_bias = s.their_bias_read if self.reading().replays(k) else s.their_bias
+        return AuctionSimulation(k, s, self.late, their_bias)
 
     def auction(self, k: Knowledge, legal: list[int]) -> int:
         if not self.settings.sim_auction:

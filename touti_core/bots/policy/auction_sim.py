@@ -57,11 +57,14 @@ class AuctionSimulation:
     """The auction of seat ``k.seat`` simulated in sampled deals (see the module docstring)."""
 
     def __init__(self, k: Knowledge, settings: StrongSettings,
-                 late: Callable[[], bool] = _never) -> None:
+                 late: Callable[[], bool] = _never, their_bias: Optional[float] = None) -> None:
         self.k = k
         self.settings = settings
         #: the safety cap: True once the decision has run far too long
         self.late = late
+        #: points added to the opponents' simulated contract (``their_bias`` by default;
+        #: the strong bot gives ``their_bias_read`` where it reads them by replay)
+        self.their_bias = settings.their_bias if their_bias is None else their_bias
 
     # ---- one contract played out
     def play_contract(self, hands: list[int], trump: int, declarer: int) -> int:
@@ -224,7 +227,7 @@ class AuctionSimulation:
         ours = team(d) == team(self.k.seat)
         s = self.settings
         p = self.contract_chance(hands, d, g.trump, amount, g.cap,
-                                 s.bid_bias if ours else s.their_bias)
+                                 s.bid_bias if ours else self.their_bias)
         return amount * (2 * p - 1) * (1 if ours else -1), p, ours
 
     def bold_model(self) -> normal.NormalBot:
@@ -268,6 +271,6 @@ class AuctionSimulation:
             value = he.trump_values(hands[declarer], declarer == fore, cap)
             t = max(range(4), key=value.__getitem__)
             made += wt * self.contract_chance(hands, declarer, t, amount, cap,
-                                              self.settings.their_bias)
+                                              self.their_bias)
             tot += wt
         return made / tot if tot > 0 else 0.0
