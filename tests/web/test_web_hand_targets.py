@@ -13,18 +13,15 @@ the lesson's table too."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from touti_core import api, bots
 from touti_core.cards import display_order
 
-from webhelpers import FAST, HAND_TARGETS_JS, assert_hand_targets, open_record, preset, wait_ready
+from webhelpers import FAST, HAND_TARGETS_JS, assert_hand_targets, open_lesson_cards_step, open_record, preset
 
-LESSON = json.loads((Path(__file__).resolve().parents[2] / "web" / "learn" / "lesson.json").read_text())
 
 SIZES = [(360, 640), (390, 844), (844, 390)]
 LANGS = ["en", "ar"]
@@ -129,16 +126,7 @@ def test_the_lessons_ten_cards_are_targets_too(page, site, lang):
     """The lesson's table at 360×640: its step "these are your ten cards" shows
     a hand whose every card is a target of its own, the coach over none."""
     url = page_at(page, site, 360, 640, lang)
-    page.goto(url + "#learn")
-    wait_ready(page)
-    cards_step = next(i for i, s in enumerate(LESSON["steps"]) if s["say"] == "learn.cards")
-    for _ in range(cards_step + 1):
-        page.wait_for_selector("#coach[data-mode='next'] #coach-next")
-        if page.get_attribute("#coach", "data-step") == str(cards_step):
-            break
-        page.click("#coach-next")
-    page.wait_for_function(f"document.getElementById('coach').dataset.step === '{cards_step}'")
-    page.wait_for_timeout(300)     # the scrolling settles
+    open_lesson_cards_step(page, url)
     g = page.evaluate(HAND_TARGETS_JS, "#screen .hand")
     g["controls"].append(["coach", page.evaluate("() => { const r = document.getElementById('coach')"
                                                  ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")])

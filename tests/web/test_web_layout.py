@@ -23,10 +23,9 @@ from touti_core import api, bots
 
 from cspwait import csp_safe
 from test_web_phone import POSITIONS as PHONE_POSITIONS
-from webhelpers import FAST, inside, open_record, overlap, play_out_hand, preset, settle, wait_ready
+from webhelpers import FAST, inside, open_lesson_cards_step, open_record, overlap, play_out_hand, preset, settle
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 #: English and Arabic at every size; French and Spanish (the longest words) at the narrowest
@@ -333,16 +332,7 @@ def test_no_latin_word_is_left_on_any_screen_in_arabic(page, site):
 def test_the_lessons_ten_cards_are_in_view_at_360(page, site):
     page.set_viewport_size({"width": 360, "height": 640})
     preset(page, FAST)
-    page.goto(site + "#learn")
-    wait_ready(page)
-    cards_step = next(i for i, s in enumerate(LESSON["steps"]) if s["say"] == "learn.cards")
-    for _ in range(cards_step + 1):
-        page.wait_for_selector("#coach[data-mode='next'] #coach-next")
-        if page.get_attribute("#coach", "data-step") == str(cards_step):
-            break
-        page.click("#coach-next")
-    page.wait_for_function(f"document.getElementById('coach').dataset.step === '{cards_step}'")
-    page.wait_for_timeout(300)     # the scrolling settles
+    open_lesson_cards_step(page, site)
     g = page.evaluate("""() => { const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
       return {cards: [...document.querySelectorAll('#screen .hand button[data-card]')].map(box),
               coach: box(document.getElementById('coach')), h: innerHeight, w: innerWidth}; }""")

@@ -266,3 +266,19 @@ def assert_hand_targets(g, where, n=10) -> None:
         assert inside(c["box"], view), ("a card out of the screen", where, c)
         for name, b in g["controls"]:
             assert not overlap(b, c["box"]), ("a control covers the hand", where, name, c)
+
+
+def open_lesson_cards_step(page, url: str) -> None:
+    """The lesson (``url#learn``) led by its Next button to the step "these are your
+    ten cards" (learn.cards), the scrolling settled."""
+    lesson = json.loads((Path(__file__).resolve().parents[2] / "web" / "learn" / "lesson.json").read_text())
+    page.goto(url + "#learn")
+    wait_ready(page)
+    step = next(i for i, s in enumerate(lesson["steps"]) if s["say"] == "learn.cards")
+    for _ in range(step + 1):
+        page.wait_for_selector("#coach[data-mode='next'] #coach-next")
+        if page.get_attribute("#coach", "data-step") == str(step):
+            break
+        page.click("#coach-next")
+    page.wait_for_function(f"document.getElementById('coach').dataset.step === '{step}'")
+    page.wait_for_timeout(300)     # the scrolling settles
