@@ -56,7 +56,13 @@ def browser_context_args(browser_context_args):
 RESET_JS = """async () => {
   localStorage.clear();
   sessionStorage.clear();
-  for (const db of (await indexedDB.databases?.()) || []) indexedDB.deleteDatabase(db.name);
+  // each deletion waited for (at most 5 s, if a connection still blocks it): the next
+  // test's page must not open the old database, nor race its deletion
+  for (const db of (await indexedDB.databases?.()) || []) await new Promise((done) => {
+    const r = indexedDB.deleteDatabase(db.name);
+    r.onsuccess = r.onerror = () => done();
+    setTimeout(done, 5000);
+  });
   for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
   for (const k of await caches.keys()) if (!k.startsWith('touti-snapshot-')) await caches.delete(k);
 }"""
