@@ -24,6 +24,13 @@
 // kept, and the player is told.  An import never drops a game of the
 // player's: it adds what the cap leaves room for and says what it added,
 // what was already there, what it refused and what it could not keep.
+//
+// After each write that changed it, the page's history says so: the event
+// HISTORY_EVENT on this tab's window and a message on the BroadcastChannel
+// HISTORY_CHANNEL for the site's other tabs (none where the browser has no
+// BroadcastChannel), which each of them turns into the same event there.
+// The history screen listens while it is shown (onHistoryChange), and draws
+// a game recorded after it opened, here or in another tab.
 
 import { siteStore } from "./storage.js";
 import { compactRecord, expandRecord } from "./compact.js";
@@ -38,6 +45,12 @@ export const MARKS = ["hinted", "ownBot"];
 /** The most games kept (IndexedDB), and in localStorage when IndexedDB is unavailable. */
 export const MAX_GAMES = 5000;
 export const MAX_LOCAL_GAMES = 200;
+/** The BroadcastChannel that tells the site's other tabs the history changed. */
+export const HISTORY_CHANNEL = "touti-history";
+/** The event that tells this tab the history changed (here or in another tab): detail {what, id, here}. */
+export const HISTORY_EVENT = "touti-history";
+/** What a change was: a game recorded, marked, a hand's review kept, an import, the history cleared. */
+const CHANGES = new Set(["record", "mark", "review", "merge", "clear"]);
 
 function empty() {
   return { format: HISTORY_FORMAT, games: [] };
@@ -158,6 +171,53 @@ function entryOf(old, id, view, meta, now) {
   return game;
 }
 
+/**
+ * createNotices({target, Channel}) -> {tell(what, id), listen(fn) -> off()}:
+ * tell() fires HISTORY_EVENT on `target` (the window) with {what, id, here:
+ * true} and posts {type: "changed", what, id} on the BroadcastChannel
+ * HISTORY_CHANNEL; a message from another tab fires the same event with
+ * `here` false.  listen(fn) calls fn(detail) for both; off() stops it.  The
+ * channel is opened at the first use (Channel missing or refused: this tab
+ * alone is told).
+ */
+export function createNotices({ target = globalThis, Channel = globalThis.BroadcastChannel } = {}) {
+  const events = typeof target?.dispatchEvent === "function" ? target : new EventTarget();
+  let channel;                  // undefined until opened, null when there is none
+  const fire = (detail) => events.dispatchEvent(new CustomEvent(HISTORY_EVENT, { detail }));
+
+  function open() {
+    if (channel !== undefined) return channel;
+    try {
+      channel = Channel ? new Channel(HISTORY_CHANNEL) : null;
+    } catch {
+      channel = null;           // no channel: this tab's event remains
+    }
+    channel?.unref?.();         // Node's (the tests): never keeps the process alive
+    channel?.addEventListener("message", (e) => {
+      const m = e.data;
+      if (m && m.type === "changed" && CHANGES.has(m.what)) {
+        fire({ what: m.what, id: typeof m.id === "string" ? m.id : null, here: false });
+      }
+    });
+    return channel;
+  }
+
+  return {
+    tell(what, id = null) {
+      fire({ what, id, here: true });
+      try {
+        open()?.postMessage({ type: "changed", what, id });
+      } catch { /* a closed channel: the other tabs read it when their screen opens */ }
+    },
+    listen(fn) {
+      open();
+      const heard = (e) => fn(e.detail);
+      events.addEventListener(HISTORY_EVENT, heard);
+      return () => events.removeEventListener(HISTORY_EVENT, heard);
+    },
+  };
+}
+
 /** Which of `fresh` (not yet kept) an import adds when `room` games are left: the newest. */
 function admit(fresh, room) {
   const newest = [...fresh].sort(byStart).reverse();
@@ -167,10 +227,18 @@ function admit(fresh, room) {
 /**
  * A history over IndexedDB (`db()` resolves with the database, or null:
  * then over `store`'s localStorage).  Every function returns a promise.
+ * `tell(what, id)` is called after each write that changed it (createNotices).
  */
-export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
+export function createHistory({ store = siteStore, db = () => keptDB(), tell = () => {} } = {}) {
   let ready = null;
   let memory = null;             // this visit's history when the localStorage one is held (aside.js)
+
+  /** Says the history changed (a listener's failure never fails the write). */
+  function told(what, id = null) {
+    try {
+      tell(what, id);
+    } catch { /* the write is kept all the same */ }
+  }
 
   /** {mode: "idb", db} or {mode: "local"}, once open (and migrated). */
   function open() {
@@ -234,8 +302,17 @@ export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
     return store.write(KEY, JSON.stringify(history));
   }
 
-  /** Changes game `id` with `fn(old) -> entry or null` (null: nothing to write); resolves true when kept. */
-  async function change(id, fn, added = false) {
+  /**
+   * Changes game `id` with `fn(old) -> entry or null` (null: nothing to write); resolves true when kept
+   * (and then says so: a change `what`).
+   */
+  async function change(what, id, fn, added = false) {
+    const kept = await write(id, fn, added);
+    if (kept) told(what, id);
+    return kept;
+  }
+
+  async function write(id, fn, added) {
     const b = await open();
     if (b.mode === "local") {
       const history = readLocal();
@@ -300,20 +377,20 @@ export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
      */
     record(id, view, meta = {}, now = Date.now()) {
       if (!id || !view) return Promise.resolve(false);
-      return change(id, (old) => entryOf(old, id, view, meta, now), true);
+      return change("record", id, (old) => entryOf(old, id, view, meta, now), true);
     },
     /** Marks a game with one of MARKS ("hinted", "ownBot"). */
     markGame(id, flag) {
       if (!MARKS.includes(flag)) return Promise.resolve(false);
-      return change(id, (old) => (old && !old[flag] ? { ...old, [flag]: true } : null));
+      return change("mark", id, (old) => (old && !old[flag] ? { ...old, [flag]: true } : null));
     },
     /** Marks a game as practice (a take-back was used). */
     markPractice(id) {
-      return change(id, (old) => (old && !old.practice ? { ...old, practice: true } : null));
+      return change("mark", id, (old) => (old && !old.practice ? { ...old, practice: true } : null));
     },
     /** Keeps a hand's review figures (points lost in the auction and in the play). */
     keepReview(id, n, review) {
-      return change(id, (old) => {
+      return change("review", id, (old) => {
         if (!old?.hands[n]) return null;
         const hands = [...old.hands];
         hands[n] = { ...hands[n], review };
@@ -344,9 +421,10 @@ export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
           if (!writeLocal(history)) return { ...report, over: report.over + kept.length, failed: true };
         }
         report.added = kept.length;
+        if (report.added) told("merge");
         return report;
       }
-      return transact(b.db, "games", "readwrite", async ({ games }) => {
+      await transact(b.db, "games", "readwrite", async ({ games }) => {
         const have = new Set(await request(games.getAllKeys()));
         const fresh = checked.games.filter((g) => !have.has(g.id));
         report.already += checked.games.length - fresh.length;
@@ -354,8 +432,9 @@ export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
         for (const g of kept) games.put(g);
         report.added = kept.length;
         report.over = over;
-        return report;
       });
+      if (report.added) told("merge");
+      return report;
     },
     /** Deletes every game. */
     async clear() {
@@ -363,15 +442,19 @@ export function createHistory({ store = siteStore, db = () => keptDB() } = {}) {
       if (b.mode === "local") {
         memory = null;
         store.remove(KEY);
-        return;
+      } else {
+        await transact(b.db, "games", "readwrite", ({ games }) => request(games.clear()));
       }
-      await transact(b.db, "games", "readwrite", ({ games }) => request(games.clear()));
+      told("clear");
     },
   };
 }
 
-/** The page's history. */
-const history = createHistory();
+/** The page's history, which tells this tab and the others when it changed. */
+const notices = createNotices();
+const history = createHistory({ tell: notices.tell });
+/** Calls `fn({what, id, here})` after each change of the history, here or in another tab; returns off(). */
+export const onHistoryChange = (fn) => notices.listen(fn);
 export const openHistory = () => history.open();
 export const historyMode = () => history.mode();
 export const loadHistory = () => history.load();
