@@ -5,11 +5,18 @@
 // there, what it refused and what it could not keep.  Clear with a
 // confirmation.  What was set aside because it could not be read (aside.js)
 // is listed here, to download or delete.
+//
+// While it is shown, the screen follows the history: after a change (a game
+// recorded a moment after it opened, a game played, imported or cleared in
+// another tab: history.js's notices) it draws it again, a moment later, once
+// for a burst of changes.  The games shown stay shown (with the newer ones
+// above them), a game that did not change keeps its elements, and the focus
+// and scroll stay where they were.
 
 import { h } from "../dom.js";
 import { t, seatName, suitName } from "../i18n.js";
 import { openDialog } from "../dialogs.js";
-import { loadHistory, clearHistory, mergeHistory } from "../history.js";
+import { loadHistory, clearHistory, mergeHistory, onHistoryChange } from "../history.js";
 import { asideItems, dropAside } from "../aside.js";
 import { asideLabel, downloadAside } from "../aside-notice.js";
 import { levelName } from "../settings.js";
@@ -18,6 +25,8 @@ import { isolate, bidiNodes } from "../bidi.js";
 
 /** How many games are drawn at a time. */
 export const PAGE = 100;
+/** How long after a change of the history the screen draws it again (a burst of changes: once), in ms. */
+export const REDRAW_MS = 150;
 
 function date(ms) {
   try {
@@ -93,24 +102,100 @@ export async function mount(container, app) {
   const more = h("button", { type: "button", class: "act", id: "history-more", hidden: true });
   const aside = h("section", { class: "paper history-aside", id: "history-aside", hidden: true });
   const file = h("input", { type: "file", accept: "application/json,.json", id: "history-file", class: "sr-only" });
-  let games = [];
-  let shown = 0;
+  let games = [];                // newest first
+  let shown = 0;                 // how many of them are drawn
+  const drawn = new Map();       // game id -> {text: its entry as drawn (JSON), node}
+  let alive = true;
+  let queue = Promise.resolve(); // the draws, one after the other (each reads the history afresh)
+  let timer = 0;
 
-  function page() {
-    shown = Math.min(games.length, shown + PAGE);
-    list.append(...games.slice(list.children.length, shown).map(gameItem));
+  /** Game `game`'s element: the one drawn when its entry has not changed. */
+  function itemOf(game) {
+    const text = JSON.stringify(game);
+    const had = drawn.get(game.id);
+    if (had?.text === text) return had.node;
+    const node = gameItem(game);
+    drawn.set(game.id, { text, node });
+    return node;
+  }
+
+  /**
+   * Draws the first `shown` games: the elements of those that did not change
+   * stay where they are (never taken out and put back: their focus stays); one
+   * that changed is drawn anew, and the focus inside it goes to the same place
+   * in the new one (without scrolling).
+   */
+  function show() {
+    const focused = list.contains(document.activeElement) ? document.activeElement : null;
+    const focusGame = focused?.closest(".history-game");
+    const path = [];
+    for (let el = focused; el && el !== focusGame; el = el.parentElement) {
+      path.unshift([...el.parentElement.children].indexOf(el));
+    }
+    const want = games.slice(0, shown).map(itemOf);
+    const keep = new Set(want);
+    for (const node of [...list.children]) if (!keep.has(node)) node.remove();
+    for (const [id, item] of drawn) if (!keep.has(item.node)) drawn.delete(id);
+    let at = list.firstElementChild;
+    for (const node of want) {
+      if (node === at) at = at.nextElementSibling;
+      else list.insertBefore(node, at);
+    }
+    if (focused && !focused.isConnected && focusGame) {
+      let el = drawn.get(focusGame.dataset.game)?.node;
+      for (const i of path) el = el?.children[i];
+      el?.focus?.({ preventScroll: true });
+    }
     const left = games.length - shown;
     more.hidden = left <= 0;
     more.textContent = t("history.more", { n: Math.min(PAGE, left) });
+    count.textContent = games.length ? t("history.count", { n: games.length }) : t("history.empty");
   }
 
+  function page() {
+    shown = Math.min(games.length, shown + PAGE);
+    show();
+  }
+
+  /** Runs the draws in order (none once the screen is left). */
+  function serial(fn) {
+    const run = queue.catch(() => {}).then(() => (alive ? fn() : undefined));
+    queue = run;
+    return run;
+  }
+
+  /** Draws the history from its first page. */
   async function draw() {
     games = [...(await loadHistory()).games].reverse();
-    list.replaceChildren();
     shown = 0;
     page();
-    count.textContent = games.length ? t("history.count", { n: games.length }) : t("history.empty");
     drawAside();
+  }
+
+  /** Draws the history again as it is now: the games shown stay shown, and the newer ones above them. */
+  async function redraw() {
+    const next = [...(await loadHistory()).games].reverse();
+    if (!alive) return;
+    const last = games[shown - 1];      // read now: "more" may have been pressed meanwhile
+    const at = last ? next.findIndex((g) => g.id === last.id) : -1;
+    games = next;
+    shown = Math.min(games.length, Math.max(PAGE, at >= 0 ? at + 1 : shown));
+    show();
+    drawAside();
+  }
+
+  const off = onHistoryChange(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!list.isConnected) stop();     // another screen took its place (and did not unmount it)
+      else serial(redraw).catch(() => {});
+    }, REDRAW_MS);
+  });
+
+  function stop() {
+    alive = false;
+    clearTimeout(timer);
+    off();
   }
 
   function drawAside() {
@@ -152,7 +237,7 @@ export async function mount(container, app) {
     } catch { /* not JSON, or not kept: said below */ }
     status.textContent = importText(report);
     file.value = "";
-    await draw();
+    await serial(draw);
   });
 
   more.addEventListener("click", page);
@@ -168,11 +253,16 @@ export async function mount(container, app) {
           [t("settings.cancel"), null],
           [t("history.clear"), async () => {
             await clearHistory();
-            await draw();
+            await serial(draw);
             status.textContent = t("history.cleared");
           }, { class: "primary", id: "history-clear-yes" }],
         ]) }, t("history.clear"))),
     status, count, list, more, aside);
-  await draw();
-  return {};
+  try {
+    await serial(draw);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { unmount: stop };
 }
