@@ -9,8 +9,20 @@
 // labels); the isolate's end closes whatever the name left open.  bidiNodes()
 // turns such a text into DOM nodes for an element: the text around stays
 // text, each name becomes a <bdi> (an isolating element) holding it.
+//
+// Numbers with a sign ("+20", "-80", "−0.25") in a right-to-left language:
+// the sign is a weak character that the bidi algorithm puts on the right of
+// the digits ("20+").  numberText() and signedNumber() hold such a number
+// left to right, in U+2066 LEFT-TO-RIGHT ISOLATE ... PDI, when the page's
+// language is written right to left (its catalogue's meta.dir); in a
+// left-to-right language the text is the number as it was.  The signs
+// written in the right-to-left catalogue's own messages ("(+{value})") are
+// isolated there the same way (tests/test_catalogue_signs.py).
+
+import { t } from "./i18n.js";
 
 export const FSI = "\u2068";
+export const LRI = "\u2066";
 export const PDI = "\u2069";
 /** The isolate controls: a name may not hold them (it could close its own isolate). */
 const ISOLATES = /[\u2066-\u2069]/g;
@@ -51,4 +63,25 @@ export function bidiNodes(text) {
 /** Sets an element's content to a text with isolated names (bidiNodes). */
 export function setBidiText(el, text) {
   el.replaceChildren(...bidiNodes(text));
+}
+
+// ---------------------------------------------------------------- numbers
+const SIGNED = /^[+\-\u2212\u00b1]/;
+
+/** Whether the page's language is written right to left. */
+const rightToLeft = () => t("meta.dir") === "rtl";
+
+/**
+ * A number as the page shows it (`digits`: its decimals, as toFixed; a text is
+ * taken as it is): one with a sign is held left to right (LRI ... PDI) in a
+ * right-to-left language, so that its sign stays before its digits.
+ */
+export function numberText(x, digits) {
+  const s = typeof x === "number" && digits !== undefined ? x.toFixed(digits) : String(x ?? "");
+  return SIGNED.test(s) && rightToLeft() ? LRI + s.replace(ISOLATES, "") + PDI : s;
+}
+
+/** A difference with its sign always shown, "+20", "+0", "−0.25" (U+2212 MINUS SIGN), as numberText. */
+export function signedNumber(x, digits = 0) {
+  return numberText(`${x >= 0 ? "+" : "\u2212"}${Math.abs(x).toFixed(digits)}`);
 }

@@ -14,11 +14,15 @@ import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { levelName, LEVELS, USER_LEVEL } from "./settings.js";
 import { botErrorText } from "./userbots.js";
+import { numberText, signedNumber } from "./bidi.js";
 
 export const ARENA_SESSION = "arena";
 
-/** A difference in points, signed ("+1.50", "−0.25"), or "—" when there is none (no interval yet). */
-export const signed = (x) => (x === null || x === undefined ? "—" : `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}`);
+/**
+ * A difference in points, signed ("+1.50", "−0.25"; held left to right in a
+ * right-to-left language: bidi.js), or "—" when there is none (no interval yet).
+ */
+export const signed = (x) => (x === null || x === undefined ? "—" : signedNumber(x, 2));
 
 /** The arena's parameters from its fields: 1 to 1000 deals, a seed from 0 (whole numbers). */
 export function arenaParams({ a, b, deals, seed }) {
@@ -44,7 +48,7 @@ function showResult(result, ans, params, wheel) {
     h("p", { class: "bots-arena-diff" }, t("bots.arena.difference", {
       a: levelName(params.a), b: levelName(params.b), diff: signed(p.mean), lo: signed(lo), hi: signed(hi) })),
     h("p", {}, t("bots.arena.played", { played: ans.played, deals: ans.deals, hands: s.hands,
-      ma: s.mean_per_hand.A.toFixed(1), mb: s.mean_per_hand.B.toFixed(1) })),
+      ma: numberText(s.mean_per_hand.A, 1), mb: numberText(s.mean_per_hand.B, 1) })),
     loaded ? h("p", { id: "bots-arena-fell" }, t("bots.arena.fell", {
       fell: loaded.illegal + loaded.error + loaded.slow + (loaded.hung || 0), n: loaded.decisions })) : null,
     h("p", {}, t("bots.arena.command"), " ", h("code", {}, arenaCommand(params, wheel))),

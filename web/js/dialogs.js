@@ -4,6 +4,7 @@
 import { h, fill } from "./dom.js";
 import { t, who, seatName, suitName, teamName, listOf } from "./i18n.js";
 import { trickRow } from "./trick.js";
+import { signedNumber } from "./bidi.js";
 
 let dialogEl = null;
 
@@ -43,16 +44,13 @@ export function dialogOpen() {
 }
 
 // ------------------------------------------------------------------ texts
-/** A signed number ("+20") kept left to right in a right-to-left line (its sign before it). */
-const signed = (n) => `\u2066+${n}\u2069`;
-
 function contractLine(r) {
   return t("summary.contract", { amount: r.contract, who: seatName(r.declarer), suit: suitName(r.trump) });
 }
 
 function ghnaLine(list) {
   if (!list.length) return t("summary.no_ghna");
-  return listOf(list.map((g) => `${seatName(g.seat)}: ${suitName(g.suit)} ${signed(g.value)}`));
+  return listOf(list.map((g) => `${seatName(g.seat)}: ${suitName(g.suit)} ${signedNumber(g.value)}`));
 }
 
 function resultLine(r) {
@@ -73,7 +71,7 @@ export function summaryBody(r, view) {
       h("tr", {}, h("th", {}, t("summary.ghna")), h("td", {}, ...ghnaCells(r, 0)), h("td", {}, ...ghnaCells(r, 1))),
       h("tr", {}, h("th", {}, t("bar.hand_points")), h("td", {}, String(r.points[0])), h("td", {}, String(r.points[1]))),
       h("tr", { class: "delta" }, h("th", {}, t("sheet.result")),
-        h("td", {}, signed(r.delta[0])), h("td", {}, signed(r.delta[1])))),
+        h("td", {}, signedNumber(r.delta[0])), h("td", {}, signedNumber(r.delta[1])))),
     r.conceded ? h("p", {}, t("summary.conceded")) : null,
     h("p", { class: `summary-result ${r.made ? "made" : "failed"}` }, resultLine(r)),
     h("p", { class: "summary-total" }, t("summary.total", { a: view.scores[0], b: view.scores[1], target: view.rules.target })),
@@ -82,7 +80,7 @@ export function summaryBody(r, view) {
 
 function ghnaCells(r, team) {
   const mine = r.ghna.filter((g) => g.seat % 2 === team);
-  return [mine.length ? listOf(mine.map((g) => `${suitName(g.suit)} ${signed(g.value)}`)) : "–"];
+  return [mine.length ? listOf(mine.map((g) => `${suitName(g.suit)} ${signedNumber(g.value)}`)) : "–"];
 }
 
 /** The panel over the trick area at the end of a hand or of the game. */
