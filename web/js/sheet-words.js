@@ -7,16 +7,17 @@
 // in the page.
 
 import { t, refusalText, suitName, listOf } from "./i18n.js";
-import { isolate } from "./bidi.js";
+import { isolate, numberText } from "./bidi.js";
 
 export const playerName = (sheet, seat) => isolate(sheet?.names?.[seat] || t("scoresheet.player_default", { n: seat + 1 }));
 export const sheetName = (sheet) => (sheet?.name ? isolate(sheet.name) : t("scoresheet.untitled"));
 export const teamName = (sheet, team) => t("scoresheet.team", { a: playerName(sheet, team), b: playerName(sheet, team + 2) });
 
-/** An engine refusal in words, with the players' names for its seats. */
+/** An engine refusal in words, with the players' names for its seats (a negative number typed kept as typed: numberText). */
 export function refusalWords(error, sheet) {
   const params = { ...(error.params || {}) };
   if (Number.isInteger(params.seat)) params.who = playerName(sheet, params.seat);
+  for (const [k, v] of Object.entries(params)) if (typeof v === "number" && v < 0) params[k] = numberText(v);
   return refusalText({ ...error, params });
 }
 
@@ -53,7 +54,7 @@ export function columns(sheet) {
 /** The sheet as the engine scored it, a CSV file's text (a byte-order mark, CRLF lines, the names as typed). */
 export function toCSV(sheet, scored) {
   const cols = columns(sheet);
-  const plain = (s) => s.replace(/[\u2068\u2069]/g, "");      // the names as typed: no isolate marks
+  const plain = (s) => s.replace(/[\u2066-\u2069]/g, "");      // the names as typed, the numbers: no isolate marks
   const cell = (text) => {
     const s = plain(text);
     return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

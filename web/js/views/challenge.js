@@ -21,7 +21,7 @@ import {
 } from "../challenges.js";
 import { scoreOf } from "../daily.js";
 import { decodeActions } from "../compact.js";
-import { isolate, nameNode, setBidiText } from "../bidi.js";
+import { isolate, nameNode, numberText, setBidiText, signedNumber } from "../bidi.js";
 import { screenHeader } from "./common.js";
 
 const NAME_KEY = "touti.name";
@@ -69,7 +69,7 @@ function said(a) {
 }
 
 function scoreText(play) {
-  return play ? String(scoreOf(play.result)) : "–";
+  return play ? numberText(scoreOf(play.result)) : "–";
 }
 
 /** The help a player's plays had (AIDS bits of any of them), in words beside their name; null with none. */
@@ -102,12 +102,12 @@ function table(c, me) {
         const p = o.plays[i];
         const diff = m && p ? scoreOf(m.result) - scoreOf(p.result) : null;
         return [theirCell(c, i, k, m, p),
-          h("td", { class: "diff" }, diff === null ? "–" : (diff > 0 ? `+${diff}` : String(diff)))];
+          h("td", { class: "diff" }, diff === null ? "–" : (diff > 0 ? signedNumber(diff) : numberText(diff)))];
       })))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("challenge.total")),
-      h("td", {}, String(c.mine.reduce((s, m) => s + (m ? scoreOf(m.result) : 0), 0))),
+      h("td", {}, numberText(c.mine.reduce((s, m) => s + (m ? scoreOf(m.result) : 0), 0))),
       // theirs over the deals shown (those the player has played)
-      ...others.flatMap((o) => [h("td", {}, String(o.plays.reduce((s, p, i) => s + (p && c.mine[i] ? scoreOf(p.result) : 0), 0))),
+      ...others.flatMap((o) => [h("td", {}, numberText(o.plays.reduce((s, p, i) => s + (p && c.mine[i] ? scoreOf(p.result) : 0), 0))),
         h("td", {}, "")]))));
 }
 

@@ -5,6 +5,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { numberText } from "../bidi.js";
 import { defaultRules } from "../settings.js";
 import { DAILY_LEVELS, bestDays, dayOf, loadDaily, seedOfDay, streak } from "../daily.js";
 import { screenHeader } from "./common.js";
@@ -12,7 +13,7 @@ import { screenHeader } from "./common.js";
 /** A day's result as the messages take it: made or not, whose contract (the player's team is team 0). */
 function resultParams(r) {
   return { made: r.result.cancelled ? "cancelled" : r.result.made ? "true" : "false",
-    ours: String(r.result.declarer % 2 === 0), contract: r.result.contract ?? 0, points: r.points, score: r.score };
+    ours: String(r.result.declarer % 2 === 0), contract: r.result.contract ?? 0, points: r.points, score: numberText(r.score) };
 }
 
 /** The text shared for a day's result: no card of the deal in it. */
@@ -55,7 +56,7 @@ export function mount(container, app, payload) {
   const best = bestDays(daily.days);
   if (best.length) {
     parts.push(h("h2", {}, t("daily.best")), h("ol", { id: "daily-best" }, ...best.map((b) =>
-      h("li", {}, t("daily.best_line", { day: b.day, score: b.score, points: b.points })))));
+      h("li", {}, t("daily.best_line", { day: b.day, score: numberText(b.score), points: b.points })))));
   }
   container.replaceChildren(screenHeader(t("screen.daily")), h("section", { class: "paper daily" }, ...parts, status));
   return {};
