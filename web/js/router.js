@@ -54,9 +54,11 @@ export function screenNames() {
 /**
  * createRouter({root, game, screen, app}) -> {show(route), current()}:
  * `game` is the game's element (hidden while a screen is shown), `screen` the
- * section screens draw into, `app` what screens get (the engine, the store...).
+ * section screens draw into, `app` what screens get (the engine, the store...),
+ * `screens` the screens' loaders (SCREENS).  A screen whose route was left
+ * while it was still mounting is unmounted as soon as its mount ends.
  */
-export function createRouter({ root, game, screen, app }) {
+export function createRouter({ root, game, screen, app, screens = SCREENS }) {
   let mounted = null;
   let current = "game";
   let shown = 0;
@@ -74,14 +76,19 @@ export function createRouter({ root, game, screen, app }) {
       root.dataset.view = "game";
       return;
     }
-    const module = await SCREENS[view]();
+    const module = await screens[view]();
     if (my !== shown) return;
     game.hidden = true;
     screen.hidden = false;
     screen.replaceChildren();
     current = view;
     root.dataset.view = view;
-    mounted = await module.mount(screen, app, payload);
+    const got = await module.mount(screen, app, payload);
+    if (my !== shown) {                // another route was shown while this screen mounted
+      got?.unmount?.();
+      return;
+    }
+    mounted = got;
     screen.querySelector("h1, h2")?.focus?.({ preventScroll: false });
   }
 
