@@ -14,12 +14,11 @@
 // the sign is a weak character that the bidi algorithm puts on the right of
 // the digits ("20+").  numberText() and signedNumber() hold such a number
 // left to right, in U+2066 LEFT-TO-RIGHT ISOLATE ... PDI, when the page's
-// language is written right to left (its catalogue's meta.dir); in a
-// left-to-right language the text is the number as it was.  The signs
-// written in the right-to-left catalogue's own messages ("(+{value})") are
-// isolated there the same way (tests/test_catalogue_signs.py).
-
-import { t } from "./i18n.js";
+// language is written right to left (its catalogue's meta.dir: i18n.js's
+// setLocale tells setRightToLeft()); in a left-to-right language the text is
+// the number as it was.  The signs written in the right-to-left catalogue's
+// own messages ("(+{value})") are isolated there the same way
+// (tests/test_catalogue_signs.py).
 
 export const FSI = "\u2068";
 export const LRI = "\u2066";
@@ -68,8 +67,12 @@ export function setBidiText(el, text) {
 // ---------------------------------------------------------------- numbers
 const SIGNED = /^[+\-\u2212\u00b1]/;
 
-/** Whether the page's language is written right to left. */
-const rightToLeft = () => t("meta.dir") === "rtl";
+let rightToLeft = false;        // the page's language is written right to left
+
+/** Says whether the page's language is written right to left (i18n.js, at each change of language). */
+export function setRightToLeft(on) {
+  rightToLeft = !!on;
+}
 
 /**
  * A number as the page shows it (`digits`: its decimals, as toFixed; a text is
@@ -78,7 +81,7 @@ const rightToLeft = () => t("meta.dir") === "rtl";
  */
 export function numberText(x, digits) {
   const s = typeof x === "number" && digits !== undefined ? x.toFixed(digits) : String(x ?? "");
-  return SIGNED.test(s) && rightToLeft() ? LRI + s.replace(ISOLATES, "") + PDI : s;
+  return SIGNED.test(s) && rightToLeft ? LRI + s.replace(ISOLATES, "") + PDI : s;
 }
 
 /** A difference with its sign always shown, "+20", "+0", "−0.25" (U+2212 MINUS SIGN), as numberText. */

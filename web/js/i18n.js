@@ -8,6 +8,7 @@
 // "rtl" for Arabic.  A key a catalogue lacks falls back to English.
 
 import { compile, format } from "./format.js";
+import { numberText, setRightToLeft } from "./bidi.js";
 
 /** Languages the page offers: code -> its own name (from the build, or set by tests). */
 export const LOCALES = {};
@@ -91,6 +92,7 @@ export async function setLocale(next, base) {
   } catch {
     code = catalogues.en ? "en" : code;
   }
+  setRightToLeft(t("meta.dir") === "rtl");
   const root = globalThis.document?.documentElement;
   if (root) {
     root.lang = code;
@@ -158,7 +160,7 @@ export function refusalParams(params) {
     out.aces_n = params.aces.length;
   }
   if (Array.isArray(params.partner_signals)) {
-    out.partner_signals = listOf(params.partner_signals);
+    out.partner_signals = listOf(params.partner_signals.map((x) => numberText(x)));   // "+10" read left to right
     out.signals_n = params.partner_signals.length;
   }
   for (const k of ["chance", "theirs", "best"]) out[`has_${k}`] = params[k] !== null && params[k] !== undefined;
