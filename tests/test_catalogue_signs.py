@@ -2,7 +2,8 @@
 sign ("+20", "(+{value})", "± {margin}") is held left to right between U+2066
 LEFT-TO-RIGHT ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, as bidi.js's
 numberText() holds the numbers the page makes; else the bidi algorithm puts
-the sign on the right of the digits ("20+").  A minus between two terms
+the sign on the right of the digits ("20+").  So is an argument shown as it is
+whose value may be one (a signal, "+10").  A minus between two terms
 ("العقد − 70", "95 + 10") is an operation, read in the line's order: left as it is.
 The page's geometry: tests/web/test_web_rtl_numbers.py."""
 
@@ -23,6 +24,10 @@ LRI, PDI = "\u2066", "\u2069"
 SIGNED = re.compile(r"(?<![\w])[+\-\u2212](?=\d|\{[a-z_]+\})|(?<![\w}] )\u00b1 (?=\d|\{[a-z_]+\})")
 
 
+#: arguments whose value may be a number with its sign: a signal's name ("+10")
+SIGNED_ARGS = ("signal",)
+
+
 def outside_isolates(text: str) -> str:
     """The message without what its LRI ... PDI hold (each replaced by a space)."""
     return re.sub(f"{LRI}[^{LRI}{PDI}]*{PDI}", " ", text)
@@ -35,6 +40,13 @@ def test_arabic_is_written_right_to_left():
 @pytest.mark.parametrize("code", RTL)
 def test_every_signed_number_of_a_right_to_left_catalogue_is_isolated(code):
     bare = {key: text for key, text in CATALOGUES[code].items() if SIGNED.search(outside_isolates(text))}
+    assert bare == {}
+
+
+@pytest.mark.parametrize("code", RTL)
+def test_every_argument_that_may_be_signed_is_isolated_where_it_is_shown(code):
+    shown = re.compile("|".join(r"\{%s\}" % name for name in SIGNED_ARGS))
+    bare = {key: text for key, text in CATALOGUES[code].items() if shown.search(outside_isolates(text))}
     assert bare == {}
 
 
