@@ -6,8 +6,8 @@ number is held left to right (bidi.js: numberText, signedNumber; the Arabic
 catalogue's own signs between LRI and PDI).  Measured in the rendered page at
 390x844: the sign's glyph lies on the left of the first digit of its number,
 touching it, in the #bots arena's result, a negative score of the deal of the
-day and of a challenge, a challenge's differences, the end-of-hand panel, the
-score sheet's Ghna and a negative number typed in it; in English the same
+day and of a challenge, a challenge's differences, the end-of-hand panel and
+the hand's log, the score sheet's Ghna and a negative number typed in it; in English the same
 places are unchanged (no isolate in their text, the signs where they were).
 """
 
@@ -212,6 +212,10 @@ def test_the_end_of_hand_panel_keeps_its_signs_on_the_left_in_arabic(page, site)
     # each team's result (+0 and the contract) and at least one Ghna
     assert_signs_on_the_left(found, at_least=3)
     assert "+0" in {f["number"] for f in found}, found
+    # the hand's log: its Ghna "(+20)" (the catalogue's own sign), its signals "+10" (an argument)
+    found = signs(page, "#log-list li")
+    assert {"+10", "+20"} <= {f["number"] for f in found}, found
+    assert_signs_on_the_left(found, at_least=2)
 
 
 # ------------------------------------------------------------ the score sheet
