@@ -464,33 +464,6 @@ def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(de
         [a * b for a, b in zip(soft, replayed)], rel=1e-9)
 
 
-@pytest.mark.parametrize("deal", [0, 1, 3])
-def test_unknown_mix_averages_the_replay_and_the_soft_terms_for_an_unnamed_opponent(deal):
-    """unknown_mix: an opponent the table does not name (a person, or every seat with
-    told=0) is read both ways, its hand weighing mix x the replay's factor + (1 - mix) x
-    the soft terms'.  With mix 1 it is read as a named normal bot; seat 3 unnamed beside
-    seat 1 replayed, the weight is linear in mix; the partner is never replayed."""
-    k = _at_seat_0_s_second_turn(70 + deal, deal)
-    if k is None:
-        pytest.skip("the auction ended before seat 0 spoke again")
-    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
-
-    def weights(name, table):
-        weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
-        return [weigh(w) for w in worlds]
-    assert weights("strong:told=0,unknown_mix=1", NORMAL_TABLE) == \
-        pytest.approx(weights("strong", NORMAL_TABLE), rel=1e-12)
-    assert weights("strong:unknown_mix=1", NORMAL_TABLE) == weights("strong", NORMAL_TABLE)
-    one_unknown = ("normal", "normal", "normal", None)
-    soft, replay, half = (weights(f"strong:unknown_mix={m}", one_unknown) for m in (0, 1, 0.3))
-    assert soft != replay
-    assert half == pytest.approx([0.3 * r + 0.7 * s for r, s in zip(replay, soft)], rel=1e-9)
-    # a person as partner is read by the soft terms whatever the mix
-    partner_unknown = ("normal", "normal", None, "normal")
-    assert weights("strong:unknown_mix=0.5", partner_unknown) == \
-        weights("strong", partner_unknown)
-
-
 #: the strong bot before the reading by replay
 BEFORE_REPLAY = "strong:read_model=0,read_announced=0,bid_pool=1"
 

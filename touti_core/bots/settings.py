@@ -158,10 +158,6 @@ class StrongSettings(NormalSettings):
     #: way an unknown table is measured (``strong:told=0`` in the arena: 44.6% of the
     #: perfect player's lead at seed 1000, docs/lab/arena-notebook.md).
     told: bool = True
-    #: An opponent the table does not name (a person, or nobody told with ``told``
-    #: off) read both by the replay and by the soft terms: its hand weighs this x the
-    #: replay's factor + the rest x the soft terms' (0: the soft terms alone).
-    unknown_mix: float = 0.0
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True

@@ -73,7 +73,7 @@ class StrongBot(NormalBot):
         elif k.phase in (PLAY, CONCESSION):
             pool = s.pool
         else:
-            pool = s.bid_pool if self.reading().sharp(k) else 1.0
+            pool = s.bid_pool if self.reading().replays(k) else 1.0
         return draw(self.sampler(k), n, pool, self.rand, self._deadline)
 
     # ---- the auction and the trumps, by simulation

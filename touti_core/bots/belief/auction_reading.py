@@ -16,11 +16,7 @@ the seat's hand at the deal:
   each sampled hand: a hand on which it would have bid otherwise weighs
   ``model_eps``.  With that replay only, an early announcement is read as the
   pass it counts as, and the auction's deals come from a larger pool
-  (``bid_pool``): both were measured with it;
-- an opponent the table does not name (a person, or nobody told) may be read
-  both ways (``unknown_mix``): its hand weighs ``unknown_mix`` x the replay's
-  factor + the rest x the soft terms', so that whichever model explains its
-  bids better carries the reading (the two models averaged, seat by seat).
+  (``bid_pool``): both were measured with it.
 
 A seat's terms depend on its hand alone, so each seat's factor is worked out
 once per hand met (:func:`.worlds.by_hand`).
@@ -73,11 +69,6 @@ class AuctionReading:
         when the table says ``s`` is a normal bot)."""
         return self.settings.read_model and self.level(s) == bidding.LEVEL
 
-    def mixes_seat(self, s: int) -> bool:
-        """Whether seat ``s``'s auction is read both by the replay and by the soft terms
-        (``unknown_mix``: when the table does not say who plays it)."""
-        return self.settings.unknown_mix > 0 and self.level(s) is None
-
     def level(self, s: int) -> str | None:
         """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
         is known with ``told`` off)."""
@@ -91,21 +82,16 @@ class AuctionReading:
         the replay read it: no pool, an announcement not read."""
         return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
 
-    def sharp(self, k: Knowledge) -> bool:
-        """Whether an opponent of ``k``'s seat is read by replay, alone or mixed with the
-        soft terms: the auction's pool and the announcements' reading then apply."""
-        return any(self.replays_seat(s) or self.mixes_seat(s) for s in (k.seat ^ 1, k.seat ^ 3))
-
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
         by replay, until the trump is named (from then on the contract's soft term reads
         the declarer)."""
-        if k.trump >= 0 or not self.sharp(k):
+        if k.trump >= 0 or not self.replays(k):
             return {}
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
-                    or not (self.replays_seat(s) or self.mixes_seat(s)):
+                    or not self.replays_seat(s):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
@@ -116,16 +102,14 @@ class AuctionReading:
         """The soft evidence of the auction (see the module docstring)."""
         terms: list[Term] = []
         replayed = self.replayed_seats(k)
-        read_announced = self.settings.read_announced and self.sharp(k)
+        read_announced = self.settings.read_announced and self.replays(k)
         for s in range(4):
             if s == k.seat:
                 continue
-            if s in replayed:
-                terms.extend((s, "model", d) for d in replayed[s])
             if s == k.declarer and k.trump >= 0:
                 terms.append((s, "declared", k.contract))
-            elif s in replayed and not self.mixes_seat(s):
-                pass
+            elif s in replayed:
+                terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
                 terms.append((s, "bid", k.bids[s]))
             elif k.first_pass_level[s] >= 0 and (k.announced[s] < 0 or read_announced) and \
@@ -162,32 +146,26 @@ class AuctionReading:
         played_by = k.played_by
         quiet = self.settings.conventions
         model_eps = self.settings.model_eps
-        mix = self.settings.unknown_mix
         fit = self.term_fit
-        mixed = {s for s in range(4) if self.mixes_seat(s)}
 
         by_seat: dict[int, list[Term]] = {}
         for t in terms:
             by_seat.setdefault(t[0], []).append(t)
 
         def factor(s: int, h0: int) -> float:
-            w = replay = soft = 1.0
-            replayed = False
+            w = 1.0
             for _, kind, amount in by_seat[s]:
                 if kind == "quiet":
                     if h0 & ACES_MASK or any(h0 & g == g for g in GHNA_MASK):
                         w *= quiet
                     continue
                 if isinstance(amount, tuple):           # "model": the normal bot replayed
-                    replayed = True
                     then, legal, did = amount
                     if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
-                        replay *= model_eps
+                        w *= model_eps
                     continue
-                soft *= sigmoid(fit(k, kind, s, amount, h0))
-            if replayed and s in mixed:
-                return w * (mix * replay + (1 - mix) * soft)
-            return w * replay * soft
+                w *= sigmoid(fit(k, kind, s, amount, h0))
+            return w
 
         return by_hand(sorted(by_seat), lambda s, h: factor(s, h | played_by[s]))
 
