@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from touti_core.bots import make_bot
 from touti_core.bots.belief.knowledge import from_game
-from touti_core.bots.belief.worlds import effective_size, resample
+from touti_core.bots.belief.worlds import resample
 from touti_core.bots.policy.card_search import CardSearch
 from touti_core.bots.model.heuristic import ghna_keep
 from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
@@ -269,36 +269,6 @@ def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settin
         assert sum(c for _, c in out) == n
         heavy = sum(c for hands, c in out if hands[0] >= drawn // 2)
         assert heavy == pytest.approx(2 * n / 3, abs=1)
-
-
-@pytest.mark.parametrize("settings, asked, spread", [
-    ("bid_ess=0", [384], False), ("bid_ess=24", [384] * 4, True),
-    ("bid_ess=24,bid_pool_max=4", [384], True)])
-def test_the_auction_s_pool_keeps_an_effective_size_of_bid_ess(settings, asked, spread):
-    """Read by replay, one deal of the pool may fit the opponents' bids far better than
-    the rest (here a weight of 10^6 against 1).  With bid_ess the auction draws the pool
-    again while its effective size is short (up to bid_pool_max x 96 deals), then
-    flattens its weights: the decision no longer rests on that one deal alone.  Off, the
-    96 deals kept are that deal."""
-    bot = make_bot("strong:" + settings, 3)
-    bot.table = NORMALS
-    got = []
-
-    class Drawn:
-        def worlds(self, n, deadline):
-            got.append(n)
-            base = len(got) * n
-            return [([base + i, 0, 0, 0], 1e6 if base + i == n else 1.0) for i in range(n)]
-    bot.sampler = lambda k: Drawn()
-    k = from_game(Game.new(11), Game.new(11).to_act)
-    out = bot.worlds(k, bot.settings.bid_worlds)
-    assert got == asked
-    assert sum(c for _, c in out) == 96
-    top = max(c for _, c in out)
-    if spread:
-        assert effective_size(out) >= 16 and top <= 24
-    else:
-        assert out == [([384, 0, 0, 0], 96.0)]
 
 
 def test_a_defender_concedes_only_on_every_deal_the_rules_allow():

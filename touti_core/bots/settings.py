@@ -145,16 +145,6 @@ class StrongSettings(NormalSettings):
     #: replay (``read_model``, which leaves fewer deals); else 1.  Measured with the
     #: replay (below); without it, no gain.
     bid_pool: float = 4.0
-    #: The auction's pool (with ``bid_pool``) keeps at least this effective size
-    #: (``belief.worlds.effective_size``): read by replay, an opponent's bids may leave
-    #: one or two deals of a pool that fit them, on which the decision would rest alone.
-    #: Below it, the pool is drawn again up to ``bid_pool_max`` times the deals, then its
-    #: weights are flattened (``belief.worlds.tempered``).  0: off.
-    bid_ess: float = 0.0
-    #: See ``bid_ess``.
-    bid_pool_max: float = 16.0
-    #: With ``bid_ess``, flatten the weights of a pool still short of it.
-    bid_temper: bool = True
 
     # ---- reading the auction
     #: Read the bids and passes of the opponents that the table says are normal bots by

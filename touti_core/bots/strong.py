@@ -74,8 +74,6 @@ class StrongBot(NormalBot):
             pool = s.pool
         else:
             pool = s.bid_pool if self.reading().replays(k) else 1.0
-            return draw(self.sampler(k), n, pool, self.rand, self._deadline,
-                        s.bid_ess, s.bid_pool_max, s.bid_temper)
         return draw(self.sampler(k), n, pool, self.rand, self._deadline)
 
     # ---- the auction and the trumps, by simulation
