@@ -8,57 +8,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Store } from "../../web/js/storage.js";
 import { createHistory, createNotices, HISTORY_CHANNEL, HISTORY_FORMAT } from "../../web/js/history.js";
+import { memoryStore } from "./memory-store.mjs";
+import { channels } from "./fake-channels.mjs";
 
 const VIEW = { rules: { target: 600 }, scores: [0, 0], winner: null, history: [],
   record: { format: "touti-record/1", seed: 5, rules: { target: 600 }, actions: [] } };
 const HAND = { contract: 100, declarer: 0, trump: 0, made: true, points: [120, 42], delta: [120, 0], ghna: [false, false] };
-
-/** A localStorage in memory; `full()` refuses new text. */
-function memoryStore() {
-  const m = new Map();
-  let full = false;
-  const store = new Store(() => ({
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => {
-      if (full) throw Object.assign(new Error("full"), { name: "QuotaExceededError" });
-      m.set(k, String(v));
-    },
-    removeItem: (k) => m.delete(k),
-    key: (i) => [...m.keys()][i] ?? null,
-    get length() { return m.size; },
-  }));
-  store.full = (on = true) => { full = on; };
-  return store;
-}
-
-/** BroadcastChannel between the tabs of one test: a message reaches every other open channel of its name. */
-function channels() {
-  const all = [];
-  return class {
-    constructor(name) {
-      this.name = name;
-      this.listeners = [];
-      this.closed = false;
-      all.push(this);
-    }
-
-    addEventListener(type, fn) {
-      if (type === "message") this.listeners.push(fn);
-    }
-
-    postMessage(data) {
-      if (this.closed) throw new Error("closed");
-      const copy = structuredClone(data);
-      for (const c of all) {
-        if (c !== this && c.name === this.name && !c.closed) for (const fn of c.listeners) queueMicrotask(() => fn({ data: copy }));
-      }
-    }
-
-    close() {
-      this.closed = true;
-    }
-  };
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 5));
 

@@ -20,28 +20,9 @@ import { loadDaily, recordDay } from "../../web/js/daily.js";
 import { loadChallenges, ensureChallenge } from "../../web/js/challenges.js";
 import { keptWheels } from "../../web/js/userbots.js";
 import { importText } from "../../web/js/views/history.js";
+import { memoryStore } from "./memory-store.mjs";
 
 useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
-
-/** A localStorage in memory (with key() and length, as the browser's); `full()` refuses new text. */
-function memoryStore() {
-  const m = new Map();
-  let full = false;
-  const backend = {
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => {
-      if (full) throw Object.assign(new Error("full"), { name: "QuotaExceededError" });
-      m.set(k, String(v));
-    },
-    removeItem: (k) => m.delete(k),
-    key: (i) => [...m.keys()][i] ?? null,
-    get length() { return m.size; },
-  };
-  const store = new Store(() => backend);
-  store.map = m;
-  store.full = (on = true) => { full = on; };
-  return store;
-}
 
 const localHistory = (store) => createHistory({ store, db: async () => null });
 

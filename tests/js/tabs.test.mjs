@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createTabs, OWNER_KEY } from "../../web/js/tabs.js";
+import { channels } from "./fake-channels.mjs";
 
 /** The browser's lock manager for one lock, as far as tabs.js uses it (ifAvailable, steal, signal). */
 class Locks {
@@ -46,26 +47,6 @@ class Locks {
     this.holder = null;
     this.queue.shift()?.grant();
   }
-}
-
-/** BroadcastChannel between the tabs of one test: a message reaches every other channel of its name. */
-function channels() {
-  const all = [];
-  return class {
-    constructor(name) {
-      this.name = name;
-      this.listeners = [];
-      all.push(this);
-    }
-
-    addEventListener(type, fn) {
-      this.listeners.push(fn);
-    }
-
-    postMessage(data) {
-      for (const c of all) if (c !== this && c.name === this.name) for (const fn of c.listeners) queueMicrotask(() => fn({ data }));
-    }
-  };
 }
 
 function storage() {
