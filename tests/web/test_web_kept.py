@@ -242,3 +242,54 @@ def test_without_indexeddb_the_history_stays_in_local_storage_and_storage_is_sai
     page.click("#hand button[data-card='1O']")
     settle(page)
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{HISTORY}') || 'null')?.games[0]?.hands.length === 1")
+
+
+def test_the_history_goes_on_after_its_database_connection_is_closed(page, site):
+    """Another tab deletes or upgrades the database (a newer version of the site,
+    the browser clearing the site's data): this tab's connection is closed under
+    it.  The history opens the database again at its next use: the games
+    recorded after that are kept and the history screen lists them."""
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    settle(page)
+    first = stored_games(page, "g => g.length === 1")[0]
+    other = page.context.new_page()
+    try:
+        other.goto(site + "build.json")
+        other.evaluate("""() => new Promise((done, failed) => {
+          const r = indexedDB.deleteDatabase('touti');
+          r.onsuccess = () => done();
+          r.onerror = () => failed(r.error);
+          r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
+        })""")
+    finally:
+        other.close()
+    page.click("#menu-more")
+    page.click("#go-new")
+    page.click("#confirm-new")
+    settle(page)
+    games = stored_games(page, "g => g.length === 1")
+    assert games[0]["id"] != first["id"]
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector(f"#history-list [data-game='{games[0]['id']}']")
+    assert page.locator("#history-list .history-game").count() == 1
+
+    # a connection closed with no event said yet (the browser's "close" comes later):
+    # the next write finds it closed, opens the database again and is kept
+    page.evaluate("""() => {
+      const transaction = IDBDatabase.prototype.transaction;
+      IDBDatabase.prototype.transaction = function (...args) {
+        IDBDatabase.prototype.transaction = transaction;
+        this.close();
+        return transaction.apply(this, args);
+      };
+    }""")
+    page.evaluate("location.hash = ''")
+    page.click("#menu-more")
+    page.click("#go-new")
+    page.click("#confirm-new")
+    settle(page)
+    again = stored_games(page, "g => g.length === 2")
+    assert again[0]["id"] == games[0]["id"] and again[1]["id"] not in (first["id"], games[0]["id"])
+    assert page.evaluate("IDBDatabase.prototype.transaction.name") == "transaction"

@@ -35,7 +35,7 @@
 import { siteStore } from "./storage.js";
 import { compactRecord, expandRecord } from "./compact.js";
 import { setAside } from "./aside.js";
-import { keptDB } from "./keptdb.js";
+import { keptDB, forgetDB } from "./keptdb.js";
 import { request, transact, eachCursor } from "./idb.js";
 
 const KEY = "touti.history.v1";
@@ -229,8 +229,8 @@ function admit(fresh, room) {
  * then over `store`'s localStorage).  Every function returns a promise.
  * `tell(what, id)` is called after each write that changed it (createNotices).
  */
-export function createHistory({ store = siteStore, db = () => keptDB(), tell = () => {} } = {}) {
-  let ready = null;
+export function createHistory({ store = siteStore, db = () => keptDB(), lost = forgetDB, tell = () => {} } = {}) {
+  const migrated = new WeakMap();  // connection -> its migration (once each: a connection opened again checks again)
   let memory = null;             // this visit's history when the localStorage one is held (aside.js)
 
   /** Says the history changed (a listener's failure never fails the write). */
@@ -240,19 +240,33 @@ export function createHistory({ store = siteStore, db = () => keptDB(), tell = (
     } catch { /* the write is kept all the same */ }
   }
 
-  /** {mode: "idb", db} or {mode: "local"}, once open (and migrated). */
-  function open() {
-    ready ??= (async () => {
-      const conn = await db();
-      if (!conn) return { mode: "local" };
-      try {
-        await migrate(conn);
-      } catch {
-        return { mode: "local" };    // the old key stays as it is and is used in this visit: the next start tries again
-      }
-      return { mode: "idb", db: conn };
-    })();
-    return ready;
+  /**
+   * {mode: "idb", db} or {mode: "local"}, once open (and migrated): the
+   * database as it is now (`db()` opens it again after its connection was
+   * closed under the page).
+   */
+  async function open() {
+    const conn = await db();
+    if (!conn) return { mode: "local" };
+    if (!migrated.has(conn)) migrated.set(conn, migrate(conn).then(() => true, () => false));
+    // a failed copy: the old key stays as it is and is used in this visit (the next start tries again)
+    return (await migrated.get(conn)) ? { mode: "idb", db: conn } : { mode: "local" };
+  }
+
+  /**
+   * `fn(b)` with b = open(); when the connection turns out closed (another tab
+   * deleted or upgraded the database, the browser cleared the site's data),
+   * once more on the database opened again.
+   */
+  async function using(fn) {
+    const b = await open();
+    try {
+      return await fn(b);
+    } catch (err) {
+      if (b.mode !== "idb" || err?.name !== "InvalidStateError") throw err;
+      lost(b.db);
+      return fn(await open());
+    }
   }
 
   /** Copies the localStorage history into IndexedDB, checks it is there, then removes it (or sets it aside). */
@@ -312,25 +326,28 @@ export function createHistory({ store = siteStore, db = () => keptDB(), tell = (
     return kept;
   }
 
-  async function write(id, fn, added) {
-    const b = await open();
-    if (b.mode === "local") {
-      const history = readLocal();
-      const i = history.games.findIndex((g) => g.id === id);
-      const next = fn(i >= 0 ? history.games[i] : undefined);
-      if (!next) return false;
-      if (i >= 0) history.games[i] = next;
-      else history.games.push(next);
-      return writeLocal(history);
-    }
-    return transact(b.db, "games", "readwrite", async ({ games }) => {
-      const old = await request(games.get(id));
-      const next = fn(checkGame(old) ? old : undefined);
-      if (!next) return false;
-      games.put(next);
-      if (!old && added) await trim(games, id);
-      return true;
+  function write(id, fn, added) {
+    return using((b) => {
+      if (b.mode === "local") return writeLocalGame(id, fn);
+      return transact(b.db, "games", "readwrite", async ({ games }) => {
+        const old = await request(games.get(id));
+        const next = fn(checkGame(old) ? old : undefined);
+        if (!next) return false;
+        games.put(next);
+        if (!old && added) await trim(games, id);
+        return true;
+      });
     });
+  }
+
+  function writeLocalGame(id, fn) {
+    const history = readLocal();
+    const i = history.games.findIndex((g) => g.id === id);
+    const next = fn(i >= 0 ? history.games[i] : undefined);
+    if (!next) return false;
+    if (i >= 0) history.games[i] = next;
+    else history.games.push(next);
+    return writeLocal(history);
   }
 
   /** The oldest games go when there are more than MAX_GAMES (never game `keep`). */
@@ -346,11 +363,46 @@ export function createHistory({ store = siteStore, db = () => keptDB(), tell = (
     });
   }
 
-  async function all() {
-    const b = await open();
-    if (b.mode === "local") return readLocal().games.sort(byStart);
-    const games = await transact(b.db, "games", "readonly", ({ games: os }) => request(os.getAll()));
-    return games.filter(checkGame).sort(byStart);
+  function all() {
+    return using(async (b) => {
+      if (b.mode === "local") return readLocal().games.sort(byStart);
+      const games = await transact(b.db, "games", "readonly", ({ games: os }) => request(os.getAll()));
+      return games.filter(checkGame).sort(byStart);
+    });
+  }
+
+  /** An import's games added to the localStorage history: its report (see merge). */
+  function mergeLocal(checked) {
+    const report = { added: 0, already: checked.repeated, refused: checked.refused, over: 0, max: MAX_LOCAL_GAMES,
+      failed: false };
+    const history = readLocal();
+    const have = new Set(history.games.map((g) => g.id));
+    const fresh = checked.games.filter((g) => !have.has(g.id));
+    report.already += checked.games.length - fresh.length;
+    const { kept, over } = admit(fresh, MAX_LOCAL_GAMES - history.games.length);
+    report.over = over;
+    if (kept.length) {
+      history.games.push(...kept);
+      if (!writeLocal(history)) return { ...report, over: report.over + kept.length, failed: true };
+    }
+    report.added = kept.length;
+    return report;
+  }
+
+  /** An import's games added to database `conn`, in one transaction: its report (see merge). */
+  async function mergeDB(conn, checked) {
+    const report = { added: 0, already: checked.repeated, refused: checked.refused, over: 0, max: MAX_GAMES,
+      failed: false };
+    await transact(conn, "games", "readwrite", async ({ games }) => {
+      const have = new Set(await request(games.getAllKeys()));
+      const fresh = checked.games.filter((g) => !have.has(g.id));
+      report.already += checked.games.length - fresh.length;
+      const { kept, over } = admit(fresh, MAX_GAMES - have.size);
+      for (const g of kept) games.put(g);
+      report.added = kept.length;
+      report.over = over;
+    });
+    return report;
   }
 
   return {
@@ -364,11 +416,12 @@ export function createHistory({ store = siteStore, db = () => keptDB(), tell = (
       return { format: HISTORY_FORMAT, games: await all() };
     },
     /** Game `id`'s entry, or null. */
-    async get(id) {
-      const b = await open();
-      if (b.mode === "local") return readLocal().games.find((g) => g.id === id) || null;
-      const game = await transact(b.db, "games", "readonly", ({ games }) => request(games.get(String(id))));
-      return checkGame(game) ? game : null;
+    get(id) {
+      return using(async (b) => {
+        if (b.mode === "local") return readLocal().games.find((g) => g.id === id) || null;
+        const game = await transact(b.db, "games", "readonly", ({ games }) => request(games.get(String(id))));
+        return checkGame(game) ? game : null;
+      });
     },
     /**
      * Brings game `id`'s entry up to date with its view (call it when a game
@@ -405,46 +458,20 @@ export function createHistory({ store = siteStore, db = () => keptDB(), tell = (
     async merge(imported) {
       const checked = checkHistory(imported);
       if (!checked) return null;
-      const b = await open();
-      const report = { added: 0, already: checked.repeated, refused: checked.refused, over: 0, max: MAX_GAMES,
-        failed: false };
-      if (b.mode === "local") {
-        report.max = MAX_LOCAL_GAMES;
-        const history = readLocal();
-        const have = new Set(history.games.map((g) => g.id));
-        const fresh = checked.games.filter((g) => !have.has(g.id));
-        report.already += checked.games.length - fresh.length;
-        const { kept, over } = admit(fresh, MAX_LOCAL_GAMES - history.games.length);
-        report.over = over;
-        if (kept.length) {
-          history.games.push(...kept);
-          if (!writeLocal(history)) return { ...report, over: report.over + kept.length, failed: true };
-        }
-        report.added = kept.length;
-        if (report.added) told("merge");
-        return report;
-      }
-      await transact(b.db, "games", "readwrite", async ({ games }) => {
-        const have = new Set(await request(games.getAllKeys()));
-        const fresh = checked.games.filter((g) => !have.has(g.id));
-        report.already += checked.games.length - fresh.length;
-        const { kept, over } = admit(fresh, MAX_GAMES - have.size);
-        for (const g of kept) games.put(g);
-        report.added = kept.length;
-        report.over = over;
-      });
+      const report = await using((b) => (b.mode === "local" ? mergeLocal(checked) : mergeDB(b.db, checked)));
       if (report.added) told("merge");
       return report;
     },
     /** Deletes every game. */
     async clear() {
-      const b = await open();
-      if (b.mode === "local") {
-        memory = null;
-        store.remove(KEY);
-      } else {
-        await transact(b.db, "games", "readwrite", ({ games }) => request(games.clear()));
-      }
+      await using(async (b) => {
+        if (b.mode === "local") {
+          memory = null;
+          store.remove(KEY);
+        } else {
+          await transact(b.db, "games", "readwrite", ({ games }) => request(games.clear()));
+        }
+      });
       told("clear");
     },
   };

@@ -21,17 +21,35 @@ function upgrade(db, oldVersion) {
 }
 
 let opening = null;
+/** The connection `opening` resolved with (null until then, or when there is none). */
+let held = null;
 
-/** The open database, or null (IndexedDB unavailable); opened once. */
+/**
+ * The open database, or null (IndexedDB unavailable); opened once, and again
+ * after the connection was closed under the page (another tab deleting or
+ * upgrading the database, the browser clearing the site's data).
+ */
 export function keptDB(factory = () => globalThis.indexedDB) {
   opening ??= openDB(DB_NAME, DB_VERSION, upgrade, factory).then((db) => {
-    const forget = () => { opening = null; };
+    const forget = () => forgetDB(db);
     db.addEventListener("close", forget);              // closed by the browser
-    db.onversionchange = () => {                       // a newer page in another tab: it goes on
+    db.onversionchange = () => {                       // another tab deletes it or opens a newer version: it goes on
       db.close();
       forget();
     };
+    held = db;
     return db;
   }, () => null);
   return opening;
+}
+
+/**
+ * Connection `db` can no longer be used (closed, though its "close" event may
+ * not have come yet): the next keptDB() opens the database again.
+ */
+export function forgetDB(db) {
+  if (db && held === db) {
+    held = null;
+    opening = null;
+  }
 }

@@ -14,7 +14,7 @@ import { t } from "./i18n.js";
 import { siteStore } from "./storage.js";
 import { addUserLevel } from "./settings.js";
 import { readKept } from "./aside.js";
-import { keptDB } from "./keptdb.js";
+import { keptDB, forgetDB } from "./keptdb.js";
 import { request, transact } from "./idb.js";
 
 const KEY = "touti.bots.v1";
@@ -80,12 +80,30 @@ export function keptWheels(store = siteStore) {
   return readKept(KEY, checkList, store) || [];
 }
 
+/**
+ * `fn(stores)` in a transaction over the kept wheels; when the connection was
+ * closed under the page (another tab deleted or upgraded the database, the
+ * browser cleared the site's data), once more on the database opened again.
+ */
+async function wheelsTx(mode, fn) {
+  try {
+    return await transact(wheelDB, "wheels", mode, fn);
+  } catch (err) {
+    if (err?.name !== "InvalidStateError") throw err;
+    forgetDB(wheelDB);
+    const conn = await keptDB();
+    if (!conn) throw err;
+    wheelDB = conn;
+    return transact(conn, "wheels", mode, fn);
+  }
+}
+
 /** Keeps a wheel (replacing one of the same file name); resolves false when it could not be kept. */
 async function keepWheel(entry, store) {
   if (entry.data.length > (MAX_KEPT_BYTES * 4) / 3 + 4) return false;
   if (usesDB(store)) {
     try {
-      inDB = await transact(wheelDB, "wheels", "readwrite", async ({ wheels }) => {
+      inDB = await wheelsTx("readwrite", async ({ wheels }) => {
         const others = (await request(wheels.getAll())).filter((w) => isWheel(w) && w.filename !== entry.filename)
           .sort(newestFirst);
         wheels.put(entry);
@@ -104,7 +122,7 @@ async function keepWheel(entry, store) {
 export function forgetWheel(filename, store = siteStore) {
   if (usesDB(store)) {
     inDB = inDB.filter((w) => w.filename !== filename);
-    transact(wheelDB, "wheels", "readwrite", ({ wheels }) => request(wheels.delete(filename))).catch(() => {});
+    wheelsTx("readwrite", ({ wheels }) => request(wheels.delete(filename))).catch(() => {});
     return;
   }
   store.write(KEY, JSON.stringify(keptWheels(store).filter((w) => w.filename !== filename)));
