@@ -105,11 +105,30 @@ def context(request, browser, browser_context_args, shared_context, site):
     cleaner.close()
 
 
+#: What the test's page said in its console (see ``page``).
+PAGE_SAID = pytest.StashKey[list]()
+
+
 @pytest.fixture
-def page(page):
+def page(page, request):
     """Playwright's page, waiting for conditions without eval: the site's
-    Content-Security-Policy (from netlify.toml, sent by the test server) stays on."""
+    Content-Security-Policy (from netlify.toml, sent by the test server) stays on.
+    What the page says in its console (errors, warnings) and its uncaught errors
+    are shown with a failure of the test (a section of its report)."""
+    said = []
+    page.on("console", lambda m: m.type in ("error", "warning") and said.append(f"console.{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: said.append(f"uncaught: {e}"))
+    request.node.stash[PAGE_SAID] = said
     return csp_safe(page)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    said = item.stash.get(PAGE_SAID, None)
+    if report.failed and said:
+        report.sections.append(("what the page said", "\n".join(said[-60:])))
 
 
 @pytest.fixture(scope="session")

@@ -72,7 +72,10 @@ export function createScreens({ root, config, base, client, ownBots, store, stor
   function showRoute() {
     const route = routeOf(location.hash);
     const shown = route.view === "game" && !tabs.owns() ? { view: "elsewhere", payload: null } : route;
-    return router.show(shown).catch((err) => ui.log.line(String(err?.message || err), "error"));
+    return router.show(shown).catch((err) => {
+      ui.log.line(String(err?.message || err), "error");
+      console.error(err);              // for whoever reads the console (and the browser tests' reports)
+    });
   }
 
   return { app, router, showRoute };
