@@ -16,7 +16,8 @@
 import { h } from "../dom.js";
 import { t, seatName, suitName } from "../i18n.js";
 import { openDialog } from "../dialogs.js";
-import { loadHistory, clearHistory, mergeHistory, onHistoryChange } from "../history.js";
+import { loadHistory, clearHistory, mergeHistory } from "../history.js";
+import { followHistory } from "../follow.js";
 import { asideItems, dropAside } from "../aside.js";
 import { asideLabel, downloadAside } from "../aside-notice.js";
 import { levelName } from "../settings.js";
@@ -25,8 +26,7 @@ import { isolate, bidiNodes } from "../bidi.js";
 
 /** How many games are drawn at a time. */
 export const PAGE = 100;
-/** How long after a change of the history the screen draws it again (a burst of changes: once), in ms. */
-export const REDRAW_MS = 150;
+export { REDRAW_MS } from "../follow.js";
 
 function date(ms) {
   try {
@@ -105,9 +105,6 @@ export async function mount(container, app) {
   let games = [];                // newest first
   let shown = 0;                 // how many of them are drawn
   const drawn = new Map();       // game id -> {text: its entry as drawn (JSON), node}
-  let alive = true;
-  let queue = Promise.resolve(); // the draws, one after the other (each reads the history afresh)
-  let timer = 0;
 
   /** Game `game`'s element: the one drawn when its entry has not changed. */
   function itemOf(game) {
@@ -157,13 +154,6 @@ export async function mount(container, app) {
     show();
   }
 
-  /** Runs the draws in order (none once the screen is left). */
-  function serial(fn) {
-    const run = queue.catch(() => {}).then(() => (alive ? fn() : undefined));
-    queue = run;
-    return run;
-  }
-
   /** Draws the history from its first page. */
   async function draw() {
     games = [...(await loadHistory()).games].reverse();
@@ -175,7 +165,7 @@ export async function mount(container, app) {
   /** Draws the history again as it is now: the games shown stay shown, and the newer ones above them. */
   async function redraw() {
     const next = [...(await loadHistory()).games].reverse();
-    if (!alive) return;
+    if (!follow.alive()) return;
     const last = games[shown - 1];      // read now: "more" may have been pressed meanwhile
     const at = last ? next.findIndex((g) => g.id === last.id) : -1;
     games = next;
@@ -184,19 +174,9 @@ export async function mount(container, app) {
     drawAside();
   }
 
-  const off = onHistoryChange(() => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (!list.isConnected) stop();     // another screen took its place (and did not unmount it)
-      else serial(redraw).catch(() => {});
-    }, REDRAW_MS);
-  });
-
-  function stop() {
-    alive = false;
-    clearTimeout(timer);
-    off();
-  }
+  // the draws run one after the other; while shown, the history's changes draw it again (follow.js)
+  const follow = followHistory({ shown: () => list.isConnected, redraw });
+  const { serial, stop } = follow;
 
   function drawAside() {
     const items = asideItems(app.storage);
