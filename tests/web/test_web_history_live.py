@@ -4,7 +4,8 @@ BroadcastChannel; web/js/views/history.js draws it again): a game recorded a
 moment after the screen opened, in this tab or in another one, appears
 without leaving the screen; a history cleared in another tab empties it; the
 games shown ("more") stay shown, and the focus and scroll stay where they
-were.  The games are recorded by the page's own history module (imported in
+were.  The statistics screen follows it the same way (web/js/follow.js).
+The games are recorded by the page's own history module (imported in
 the page), as the table does."""
 
 from __future__ import annotations
@@ -128,3 +129,39 @@ def test_another_tab_playing_or_clearing_updates_the_open_history(page, context,
     assert page.text_content("#history-count") == EMPTY
     other.close()
 
+
+
+def stats_rows(page) -> list[str]:
+    """The figures of the statistics' first section (all games), row by row."""
+    return page.eval_on_selector_all("#screen .stats-section:first-of-type td", "tds => tds.map(td => td.textContent)")
+
+
+def test_the_stats_follow_the_history_here_and_in_another_tab(page, context, site):
+    page.goto(site + "#stats")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='stats'] #screen p.paper")
+    assert page.text_content("#screen p.paper") == EMPTY
+    page.evaluate("window.__head = document.querySelector('.screen-title')")
+
+    # a game recorded here after the screen opened: its figures appear
+    record(page, "s-1", 5_000_000, hands=1)
+    page.wait_for_selector("#screen .stats-section")
+    rows = stats_rows(page)
+    assert rows[:2] == ["no game finished yet; 1 game not finished", "1 of 1 hand (100%)"], rows
+
+    # a game played in another tab: the figures count it too
+    other = csp_safe(context.new_page())
+    other.goto(site + "#rules")
+    wait_ready(other)
+    record(other, "s-2", 6_000_000, hands=2)
+    page.wait_for_function("[...document.querySelectorAll('#screen .stats-section:first-of-type td')]"
+                           ".some(td => td.textContent === '3 of 3 hands (100%)')")
+    assert stats_rows(page)[:2] == ["no game finished yet; 2 games not finished", "3 of 3 hands (100%)"]
+
+    # cleared in the other tab: empty again; the screen never left, its header is the one drawn first
+    other.evaluate(CLEAR)
+    page.wait_for_function(f"document.querySelector('#screen p.paper')?.textContent === {EMPTY!r}")
+    assert page.query_selector("#screen .stats-section") is None
+    assert page.evaluate("document.documentElement.dataset.view") == "stats"
+    assert page.evaluate("window.__head === document.querySelector('.screen-title')")
+    other.close()

@@ -4,10 +4,15 @@
 // won, contracts taken and made by the player's team, average points a
 // hand, Ghna declared, and the points lost a hand in the reviews with their
 // trend over time, for each set of bots played against.
+//
+// While it is shown, the screen follows the history as #history does
+// (follow.js): a game recorded, played, imported or cleared here or in
+// another tab changes its figures a moment later, without leaving it.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadHistory } from "../history.js";
+import { followHistory } from "../follow.js";
 import { levelName } from "../settings.js";
 import { screenHeader } from "./common.js";
 
@@ -98,8 +103,8 @@ function opponents(g) {
   return [1, 2, 3].map((s) => l[s] || "normal");
 }
 
-export async function mount(container) {
-  const games = (await loadHistory()).games;
+/** The figures of all games, then of each set of bots played against. */
+function sections(games) {
   const groups = new Map();
   for (const g of games) {
     const key = opponents(g).join("/");
@@ -108,9 +113,26 @@ export async function mount(container) {
   }
   const label = (key) => t("stats.against", {
     right: levelName(key.split("/")[0]), partner: levelName(key.split("/")[1]), left: levelName(key.split("/")[2]) });
+  return [games.length ? section(t("stats.all"), games) : h("p", { class: "paper" }, t("history.empty")),
+    ...[...groups].map(([key, gs]) => section(label(key), gs))];
+}
+
+export async function mount(container) {
+  const body = h("div", { class: "stats-body", id: "stats-body" });
+  // the figures drawn afresh from the history (the header, and its focus, stay)
+  async function draw() {
+    const games = (await loadHistory()).games;
+    if (follow.alive()) body.replaceChildren(...sections(games));
+  }
+  const follow = followHistory({ shown: () => body.isConnected, redraw: draw });
   container.replaceChildren(
     screenHeader(t("screen.stats"), h("a", { href: "#history", class: "act quiet", id: "stats-history" }, t("screen.history"))),
-    games.length ? section(t("stats.all"), games) : h("p", { class: "paper" }, t("history.empty")),
-    ...[...groups].map(([key, gs]) => section(label(key), gs)));
-  return {};
+    body);
+  try {
+    await follow.serial(draw);
+  } catch (err) {
+    follow.stop();
+    throw err;
+  }
+  return { unmount: follow.stop };
 }
