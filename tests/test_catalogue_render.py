@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,14 +18,19 @@ from touti_core import api, bots
 from touti_core.bots.belief.knowledge import from_view
 from touti_core.bots.explain import REASON_CODES, Reason, english, reason
 from touti_core import sheet
+from touti_core.actions import SIGNALS
 from touti_core.refusals import KEYS, catalogue_key
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = json.loads((ROOT / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
+CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8"))
+              for p in sorted((ROOT / "web" / "messages").glob("*.json"))}
 BRIDGE_CODES = ("bad_request", "not_your_seat", "internal")
 #: reasons that random positions rarely reach, with params of their documented kinds
 #: (touti_core/bots/explain.py): worded by both sides too
 RARE = [
+    Reason("bid", {"amount": 100, "trump": "C", "partner_signals": ["AS", "COMPTE", "+10", "PASS"], "chance": 62}),
+    Reason("bid", {"amount": 90, "trump": None, "partner_signals": ["COMPTE"], "chance": None}),
     Reason("bid.push", {"amount": 120, "chance": 11, "trump": "O", "answered": 84, "theirs_after": 3}),
     Reason("bid.stop", {"amount": 100, "their_bid": 90, "theirs": 79, "chance": 50, "trump": None}),
     Reason("bid.stop", {"amount": 100, "their_bid": 90, "theirs": None, "chance": 50, "trump": "C"}),
@@ -137,6 +143,43 @@ def test_refusals_and_hints_are_worded_in_every_language(tmp_path):
         for text, src in zip(texts["refusals"] + texts["hints"], fx["refusals"] + fx["hints"]):
             assert text and "{" not in text and "undefined" not in text and "null" not in text, (lang, text, src)
             assert not text.startswith(("refusal.", "hint.")), (lang, text)
+            if CATALOGUES[lang].get("meta.dir") == "rtl":      # a signal named in Latin letters
+                assert not re.search(r"\b(AS|COMPTE|PASS)\b", text), (lang, text, src)
         if lang != "en":
             same = [t for t, e in zip(texts["refusals"], english["refusals"]) if t == e]
             assert not same, (lang, same[:3])
+
+
+def render(tmp_path, fx: dict) -> dict:
+    """Refusals and hints worded by the page (i18n.js, in Node), in every language."""
+    path = tmp_path / "fixtures.json"
+    path.write_text(json.dumps(fx))
+    r = subprocess.run(["node", str(ROOT / "tests" / "js" / "render_messages.mjs"), str(path)],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads(r.stdout)
+
+
+def test_the_english_signal_names_are_the_engine_s():
+    """The engine words a hint's partner_signals with its own names: the page's English says the same."""
+    assert {code: EN[f"signal.name.{code}"] for code in SIGNALS} == {code: code for code in SIGNALS}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+def test_a_hint_names_the_partner_s_signals_in_the_language_s_words(tmp_path):
+    """A bid's hint counting the partner's signals names each as the signal's own button
+    does in that language (signal.<name>: "آس: عندي آس"): in Arabic the glossary's words
+    (آس, كونط, باص, and +10 held left to right), never the engine's Latin AS, COMPTE, PASS."""
+    hints = [{"code": "bid", "params": {"amount": 100, "trump": None, "partner_signals": [code], "chance": None},
+              "reason": ""} for code in SIGNALS]
+    out = render(tmp_path, {"refusals": [], "hints": hints})
+    for lang, cat in CATALOGUES.items():
+        for code, text in zip(SIGNALS, out[lang]["hints"]):
+            button = cat[f"signal.{code}"]
+            name = cat[f"signal.name.{code}"]
+            assert button.startswith(name), (lang, code, button, name)
+            assert name in text, (lang, code, text)
+    arabic = out["ar"]["hints"]
+    for code, word in zip(SIGNALS, ("آس", "كونط", "\u2066+10\u2069", "باص")):
+        assert word in arabic[SIGNALS.index(code)], (code, arabic)
+    assert not [text for text in arabic if re.search("[A-Za-z]", text)], arabic

@@ -139,6 +139,16 @@ export function refusalText(error) {
   return t(key, refusalParams(p));
 }
 
+/**
+ * A signal's (or an early announcement's) name in the current language: the
+ * catalogue's `signal.name.<signal>` (in English the engine's own names, AS,
+ * COMPTE, +10, PASS), else the name as it is ("+10" held left to right).
+ */
+export function signalName(signal) {
+  const key = `signal.name.${signal}`;
+  return has(key) ? t(key) : numberText(String(signal));
+}
+
 /** Cards, lists of cards, suits and seats of a refusal's (or a hint's) params, in words. */
 export function refusalParams(params) {
   const out = { ...params };
@@ -160,7 +170,7 @@ export function refusalParams(params) {
     out.aces_n = params.aces.length;
   }
   if (Array.isArray(params.partner_signals)) {
-    out.partner_signals = listOf(params.partner_signals.map((x) => numberText(x)));   // "+10" read left to right
+    out.partner_signals = listOf(params.partner_signals.map(signalName));
     out.signals_n = params.partner_signals.length;
   }
   for (const k of ["chance", "theirs", "best"]) out[`has_${k}`] = params[k] !== null && params[k] !== undefined;
