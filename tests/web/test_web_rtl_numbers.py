@@ -4,7 +4,7 @@ In a right-to-left line the Unicode bidi algorithm moves a number's sign
 ("+20", "-80", "−100.00") to the right of its digits ("20+"), unless the
 number is held left to right (bidi.js: numberText, signedNumber; the Arabic
 catalogue's own signs between LRI and PDI).  Measured in the rendered page at
-390x844: the sign's glyph lies on the left of the first digit of its number,
+360x640, 390x844 and 844x390 (English at 390x844): the sign's glyph lies on the left of the first digit of its number,
 touching it, in the #bots arena's result, a negative score of the deal of the
 day and of a challenge, a challenge's differences, the end-of-hand panel and
 the hand's log, the score sheet's Ghna and a negative number typed in it; in English the same
@@ -16,11 +16,16 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from touti_core import api, bots
 
 from webhelpers import FAST, open_record, preset, wait_ready
 
 PHONE = {"width": 390, "height": 844}
+#: the sizes the Arabic checks are measured at: phones held upright and sideways
+SIZES = [{"width": 360, "height": 640}, PHONE, {"width": 844, "height": 390}]
+BY_SIZE = pytest.mark.parametrize("size", SIZES, ids=[f"{s['width']}x{s['height']}" for s in SIZES])
 
 #: Each sign of the elements of a selector that starts a number (a "+", "-",
 #: "−" or "±" directly before a digit, isolate controls between them aside; not
@@ -55,7 +60,8 @@ SIGNS_JS = r"""(sel) => {
       let end = j;
       while (end + 1 < chars.length && /[0-9.,]/.test(chars[end + 1][2])) end++;
       out.push({ number: chars.slice(k, end + 1).map((c) => c[2]).join("").replace(/[\u2066-\u2069\u200e\u200f]/g, "").replace(/[.,]+$/, ""),
-        sign_left: s.left, sign_right: s.right, digit_left: d.left, text: el.textContent });
+        sign_left: s.left, sign_right: s.right, digit_left: d.left, end_right: box(chars[end]).right,
+        width: document.documentElement.clientWidth, text: el.textContent });
     }
   }
   return out;
@@ -67,11 +73,13 @@ def signs(page, selector: str) -> list[dict]:
 
 
 def assert_signs_on_the_left(found: list[dict], at_least: int = 1) -> None:
-    """Each sign lies on the left of its number's first digit, next to it."""
+    """Each sign lies on the left of its number's first digit, next to it, in the page's width."""
     assert len(found) >= at_least, found
     for f in found:
         gap = f["digit_left"] - f["sign_right"]
         assert f["sign_left"] < f["digit_left"] and -1 <= gap <= 12, f
+        # and the whole number is in the page's width (not cut by its left or right edge)
+        assert f["sign_left"] >= 0 and f["end_right"] <= f["width"] + 0.5, f
 
 
 def no_isolates(page, selector: str) -> None:
@@ -80,8 +88,8 @@ def no_isolates(page, selector: str) -> None:
         assert not any(c in text for c in "\u2066\u2067\u2068\u2069"), text
 
 
-def open_at(page, site: str, lang: str, route: str) -> None:
-    page.set_viewport_size(PHONE)
+def open_at(page, site: str, lang: str, route: str, size: dict = PHONE) -> None:
+    page.set_viewport_size(size)
     preset(page, FAST)
     page.goto(site + f"?lang={lang}{route}")
     wait_ready(page)
@@ -105,8 +113,9 @@ def run_arena(page) -> dict:
     return page.eval_on_selector("#bots-arena-result", "e => ({...e.dataset})")
 
 
-def test_the_arenas_difference_keeps_its_sign_on_the_left_in_arabic(page, site):
-    open_at(page, site, "ar", "#bots")
+@BY_SIZE
+def test_the_arenas_difference_keeps_its_sign_on_the_left_in_arabic(page, site, size):
+    open_at(page, site, "ar", "#bots", size)
     got = run_arena(page)
     assert float(got["mean"]) < 0, got            # a minus sign to place
     found = signs(page, "#bots-arena-result .bots-arena-diff")
@@ -147,9 +156,9 @@ def challenge_kept() -> str:
     return json.dumps({"list": [c]})
 
 
-def open_negatives(page, site: str, lang: str) -> None:
+def open_negatives(page, site: str, lang: str, size: dict = PHONE) -> None:
     """The deal of the day and a challenge kept with negative scores, then the day's screen."""
-    open_at(page, site, lang, "#rules")
+    open_at(page, site, lang, "#rules", size)
     page.evaluate("([d, c]) => { localStorage.setItem('touti.daily.v1', d); localStorage.setItem('touti.challenges.v1', c); }",
                   [day_played(today(page)), challenge_kept()])
     page.evaluate("location.hash = '#daily'")
@@ -162,8 +171,9 @@ def open_kept_challenge(page) -> None:
     page.wait_for_selector("#challenge-table td.diff")
 
 
-def test_negative_scores_and_differences_keep_their_sign_on_the_left_in_arabic(page, site):
-    open_negatives(page, site, "ar")
+@BY_SIZE
+def test_negative_scores_and_differences_keep_their_sign_on_the_left_in_arabic(page, site, size):
+    open_negatives(page, site, "ar", size)
     found = signs(page, "#daily-result, #daily-best li, #daily-share-text")
     assert_signs_on_the_left(found, at_least=3)
     assert {f["number"] for f in found} == {"-80"}, found
@@ -203,8 +213,9 @@ def hand_over_with_ghna() -> dict:
     raise AssertionError("no hand with a Ghna")
 
 
-def test_the_end_of_hand_panel_keeps_its_signs_on_the_left_in_arabic(page, site):
-    page.set_viewport_size(PHONE)
+@BY_SIZE
+def test_the_end_of_hand_panel_keeps_its_signs_on_the_left_in_arabic(page, site, size):
+    page.set_viewport_size(size)
     preset(page, {**FAST, "locale": "ar"})
     assert open_record(page, site, hand_over_with_ghna(), "hand_over") == "hand_over"
     page.wait_for_selector("#panel .summary-points")
@@ -219,8 +230,9 @@ def test_the_end_of_hand_panel_keeps_its_signs_on_the_left_in_arabic(page, site)
 
 
 # ------------------------------------------------------------ the score sheet
-def test_the_sheets_ghna_and_a_negative_number_typed_keep_their_sign_on_the_left_in_arabic(page, site):
-    open_at(page, site, "ar", "#sheet")
+@BY_SIZE
+def test_the_sheets_ghna_and_a_negative_number_typed_keep_their_sign_on_the_left_in_arabic(page, site, size):
+    open_at(page, site, "ar", "#sheet", size)
     page.wait_for_selector("html[data-view='sheet'] #sheet-new")
     page.click("#sheet-new")
     for seat, player in enumerate(["Amine", "Sara", "Omar", "Lina"]):
@@ -246,6 +258,9 @@ def test_the_sheets_ghna_and_a_negative_number_typed_keep_their_sign_on_the_left
     page.select_option("#entry-ghna-E", "0")
     page.click("#entry-add")
     page.wait_for_selector("#sheet-table tbody tr")
+    # the table scrolls sideways within its box on a phone: its Ghna's cell brought into view, as a player does
+    page.evaluate("[...document.querySelectorAll('#sheet-table tbody td')].find((td) => /[+]\\d/.test(td.textContent))"
+                  ".scrollIntoView({block: 'nearest', inline: 'nearest'})")
     found = signs(page, "#sheet-table tbody td")
     assert [f["number"] for f in found] == ["+40"], found
     assert_signs_on_the_left(found)
