@@ -89,3 +89,19 @@ test("a redraw that fails is told to the screen, unless it was left meanwhile", 
   await wait(30);
   assert.deepEqual(failed, ["unreadable"]);
 });
+
+test("attempt gives a failed draw to the screen, never once stopped", async () => {
+  const n = notices();
+  const failed = [];
+  const follow = followHistory({ shown: () => true, redraw: async () => {}, failed: (err) => failed.push(err.message),
+    delay: 5, listen: n.listen });
+  await follow.attempt(async () => { throw new Error("unreadable"); });
+  assert.deepEqual(failed, ["unreadable"]);
+  let drawn = 0;
+  await follow.attempt(async () => { drawn += 1; });
+  assert.equal(drawn, 1);
+  assert.deepEqual(failed, ["unreadable"]);
+  follow.stop();
+  await follow.attempt(async () => { throw new Error("too late"); });
+  assert.deepEqual(failed, ["unreadable"]);
+});

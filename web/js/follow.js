@@ -12,13 +12,16 @@ import { onHistoryChange } from "./history.js";
 export const REDRAW_MS = 150;
 
 /**
- * followHistory({shown, redraw, delay, listen}) -> {serial(fn), alive(), stop()}
+ * followHistory({shown, redraw, failed, delay, listen}) -> {serial(fn), attempt(fn), alive(), stop()}
  *
  * `shown()` says whether the screen is still in the page; `redraw()` draws it
- * again (a promise; its failure is given to `failed`, if any); `listen(fn)`
- * calls `fn` on each change and returns its `off()` (`onHistoryChange`).
- * `serial(fn)` runs `fn` after the draws before it (never once stopped) and
- * returns its promise; `stop()` ends the following (the screen's unmount).
+ * again (a promise); `failed(err)` is told when a draw run by `attempt` (the
+ * redraws after a change are) failed: the history could not be read;
+ * `listen(fn)` calls `fn` on each change and returns its `off()`
+ * (`onHistoryChange`).  `serial(fn)` runs `fn` after the draws before it
+ * (never once stopped) and returns its promise; `attempt(fn)` is the same,
+ * its failure given to `failed` (not once stopped); `stop()` ends the
+ * following (the screen's unmount).
  */
 export function followHistory({ shown, redraw, failed = () => {}, delay = REDRAW_MS, listen = onHistoryChange }) {
   let alive = true;
@@ -31,6 +34,10 @@ export function followHistory({ shown, redraw, failed = () => {}, delay = REDRAW
     return run;
   }
 
+  function attempt(fn) {
+    return serial(fn).catch((err) => (alive ? failed(err) : undefined));
+  }
+
   function stop() {
     alive = false;
     clearTimeout(timer);
@@ -41,9 +48,9 @@ export function followHistory({ shown, redraw, failed = () => {}, delay = REDRAW
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (!shown()) stop();
-      else serial(redraw).catch((err) => (alive ? failed(err) : undefined));
+      else attempt(redraw);
     }, delay);
   });
 
-  return { serial, stop, alive: () => alive };
+  return { serial, attempt, stop, alive: () => alive };
 }

@@ -11,7 +11,8 @@
 // another tab: history.js's notices) it draws it again, a moment later, once
 // for a burst of changes.  The games shown stay shown (with the newer ones
 // above them), a game that did not change keeps its elements, and the focus
-// and scroll stay where they were.
+// and scroll stay where they were.  A history that cannot be read (as the
+// screen opens or draws again) is said, with "Try again" (common.js).
 
 import { h } from "../dom.js";
 import { t, seatName, suitName } from "../i18n.js";
@@ -21,7 +22,7 @@ import { followHistory } from "../follow.js";
 import { asideItems, dropAside } from "../aside.js";
 import { asideLabel, downloadAside } from "../aside-notice.js";
 import { levelName } from "../settings.js";
-import { screenHeader } from "./common.js";
+import { screenHeader, unreadableHistory } from "./common.js";
 import { isolate, bidiNodes } from "../bidi.js";
 
 /** How many games are drawn at a time. */
@@ -160,6 +161,7 @@ export async function mount(container, app) {
     shown = 0;
     page();
     drawAside();
+    trouble.hide();
   }
 
   /** Draws the history again as it is now: the games shown stay shown, and the newer ones above them. */
@@ -172,11 +174,18 @@ export async function mount(container, app) {
     shown = Math.min(games.length, Math.max(PAGE, at >= 0 ? at + 1 : shown));
     show();
     drawAside();
+    trouble.hide();
   }
 
-  // the draws run one after the other; while shown, the history's changes draw it again (follow.js)
-  const follow = followHistory({ shown: () => list.isConnected, redraw });
-  const { serial, stop } = follow;
+  // the history that cannot be read (now): said, with "Try again", which draws it again as it is then
+  const trouble = unreadableHistory(() => attempt(redraw));
+  // the draws run one after the other; while shown, the history's changes draw it again (follow.js);
+  // a draw that cannot read the history says so (the games drawn before stay)
+  const follow = followHistory({ shown: () => list.isConnected, redraw, failed: (err) => {
+    console.warn("The history could not be read", err);
+    trouble.show();
+  } });
+  const { attempt, stop } = follow;
 
   function drawAside() {
     const items = asideItems(app.storage);
@@ -217,7 +226,7 @@ export async function mount(container, app) {
     } catch { /* not JSON, or not kept: said below */ }
     status.textContent = importText(report);
     file.value = "";
-    await serial(draw);
+    await attempt(draw);
   });
 
   more.addEventListener("click", page);
@@ -233,16 +242,11 @@ export async function mount(container, app) {
           [t("settings.cancel"), null],
           [t("history.clear"), async () => {
             await clearHistory();
-            await serial(draw);
+            await attempt(draw);
             status.textContent = t("history.cleared");
           }, { class: "primary", id: "history-clear-yes" }],
         ]) }, t("history.clear"))),
-    status, count, list, more, aside);
-  try {
-    await serial(draw);
-  } catch (err) {
-    stop();
-    throw err;
-  }
+    status, trouble.node, count, list, more, aside);
+  await attempt(draw);
   return { unmount: stop };
 }

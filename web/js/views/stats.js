@@ -7,14 +7,15 @@
 //
 // While it is shown, the screen follows the history as #history does
 // (follow.js): a game recorded, played, imported or cleared here or in
-// another tab changes its figures a moment later, without leaving it.
+// another tab changes its figures a moment later, without leaving it; a
+// history that cannot be read is said, with "Try again" (common.js).
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadHistory } from "../history.js";
 import { followHistory } from "../follow.js";
 import { levelName } from "../settings.js";
-import { screenHeader } from "./common.js";
+import { screenHeader, unreadableHistory } from "./common.js";
 
 /** Is this game over: won by a team (a one-hand deal has no winner: see isDeal)? */
 export function isFinished(g) {
@@ -122,17 +123,19 @@ export async function mount(container) {
   // the figures drawn afresh from the history (the header, and its focus, stay)
   async function draw() {
     const games = (await loadHistory()).games;
-    if (follow.alive()) body.replaceChildren(...sections(games));
+    if (!follow.alive()) return;
+    body.replaceChildren(...sections(games));
+    trouble.hide();
   }
-  const follow = followHistory({ shown: () => body.isConnected, redraw: draw });
+  // the history that cannot be read (now): said, with "Try again"; the figures drawn before stay
+  const trouble = unreadableHistory(() => follow.attempt(draw));
+  const follow = followHistory({ shown: () => body.isConnected, redraw: draw, failed: (err) => {
+    console.warn("The history could not be read", err);
+    trouble.show();
+  } });
   container.replaceChildren(
     screenHeader(t("screen.stats"), h("a", { href: "#history", class: "act quiet", id: "stats-history" }, t("screen.history"))),
-    body);
-  try {
-    await follow.serial(draw);
-  } catch (err) {
-    follow.stop();
-    throw err;
-  }
+    trouble.node, body);
+  await follow.attempt(draw);
   return { unmount: follow.stop };
 }

@@ -1,0 +1,121 @@
+"""A history that cannot be read is said (web/js/views/common.js's
+unreadableHistory, on #history and #stats): when the page's IndexedDB refuses
+its transactions as the screen opens, or as it draws again after a change,
+the screen says the history could not be read, in the page's language, with
+"Try again"; once the history reads again, "Try again" draws the games (and
+the line goes).  The history is made unreadable in the page by
+IDBDatabase.prototype.transaction throwing while `window.__unreadable` is set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cspwait import csp_safe
+from test_web_history_live import record
+from webhelpers import wait_ready
+
+MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
+CATALOGUES = {lang: json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ar")}
+
+#: From now on, while window.__unreadable is true, every IndexedDB transaction of the page throws.
+UNREADABLE = """() => {
+  window.__unreadable = true;
+  if (window.__patched) return;
+  window.__patched = true;
+  const real = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (...args) {
+    if (window.__unreadable) throw new DOMException("unreadable, for the test", "UnknownError");
+    return real.apply(this, args);
+  };
+}"""
+READABLE = "() => { window.__unreadable = false; }"
+
+LINE = "#history-unreadable"
+RETRY = "#history-unreadable #history-retry"
+
+
+def games_shown(page) -> list[str]:
+    return page.eval_on_selector_all("#history-list > .history-game", "els => els.map(e => e.dataset.game)")
+
+
+def test_the_history_screen_says_it_cannot_read_the_history_and_tries_again(page, context, site):
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site + "#rules")
+    wait_ready(page)
+    assert page.evaluate("""async () => {
+      const config = JSON.parse(document.getElementById('touti-build').textContent);
+      const h = await import(new URL(config.app + 'js/history.js', document.baseURI).href);
+      return h.historyMode();
+    }""") == "idb"
+    record(page, "u-1", 5_000_000)
+    record(page, "u-2", 6_000_000)
+
+    # opened while the history cannot be read: said, with "Try again"; no game drawn
+    page.evaluate(UNREADABLE)
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector(RETRY)
+    assert page.evaluate("document.documentElement.dataset.view") == "history"
+    line = page.text_content(LINE)
+    assert CATALOGUES["en"]["history.unreadable"] in line and "Try again" in line, line
+    assert page.get_attribute(LINE, "role") == "status"
+    assert games_shown(page) == []
+    box = page.locator(RETRY).bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44, box           # a finger's target
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")   # no sideways scroll
+
+    # tried again while it still cannot be read: still said, the same button (its focus kept)
+    page.focus(RETRY)
+    page.evaluate("window.__retry = document.getElementById('history-retry')")
+    page.click(RETRY)
+    page.wait_for_timeout(300)
+    assert page.is_visible(RETRY)
+    assert page.evaluate("document.activeElement === window.__retry")
+
+    # readable again: "Try again" draws the games, the line goes
+    page.evaluate(READABLE)
+    page.click(RETRY)
+    page.wait_for_function("document.querySelectorAll('#history-list > .history-game').length === 2")
+    assert games_shown(page) == ["u-2", "u-1"]
+    assert page.text_content(LINE) == ""
+    assert page.text_content("#history-count") == "2 games kept on this device."
+    assert page.evaluate("document.activeElement.classList.contains('screen-title')")
+
+    # a redraw after a change (a game played in another tab) that cannot read: said, the games stay
+    page.evaluate(UNREADABLE)
+    other = csp_safe(context.new_page())
+    other.goto(site + "#rules")
+    wait_ready(other)
+    record(other, "u-3", 7_000_000)
+    page.wait_for_selector(RETRY)
+    assert games_shown(page) == ["u-2", "u-1"]
+    page.evaluate(READABLE)
+    page.click(RETRY)
+    page.wait_for_function("document.querySelectorAll('#history-list > .history-game').length === 3")
+    assert games_shown(page) == ["u-3", "u-2", "u-1"]
+    assert page.text_content(LINE) == ""
+    other.close()
+
+
+def test_the_stats_say_in_arabic_they_cannot_read_the_history_and_try_again(page, site):
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.goto(site + "?lang=ar#rules")
+    wait_ready(page)
+    record(page, "s-1", 5_000_000, hands=1)
+    page.evaluate(UNREADABLE)
+    page.evaluate("location.hash = '#stats'")
+    page.wait_for_selector(RETRY)
+    assert page.evaluate("document.documentElement.dataset.view") == "stats"
+    cat = CATALOGUES["ar"]
+    line = page.text_content(LINE)
+    assert cat["history.unreadable"] in line and cat["history.unreadable.retry"] in line, line
+    assert page.query_selector(".stats-section") is None
+    box = page.locator(RETRY).bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 844, box
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+
+    page.evaluate(READABLE)
+    page.click(RETRY)
+    page.wait_for_selector(".stats-section")
+    assert page.text_content(LINE) == ""
+    assert cat["stats.all"] in page.text_content(".stats-section")
