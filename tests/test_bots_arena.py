@@ -278,6 +278,37 @@ def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
     assert cc.platt([(p, p > 0.5) for p in ps]) is None       # separated: no finite fit
 
 
+def test_calibrate_answers_pairs_each_bid_over_theirs_with_what_the_table_did():
+    """bench/calibrate_answers.py: on the arena's deals and seeds, each decision of the
+    strong side over the opponents' bid, with whether the opponents declared in the end
+    and the hand's score for the strong side, as the arena played it."""
+    ca = bench_module("calibrate_answers")
+    bot = "strong:play_worlds=8,exact_worlds=4,bid_worlds=24"
+    rows = []
+    for i in range(6):
+        got = ca.one_deal((bot, 3, i))
+        res = arena.play_deal((i, bot, "normal", 3, {}, None))
+        for r in got:
+            t = next(t for t in res["tables"] if t["team_of_A"] == r["table"])
+            declared = not t["cancelled"]
+            assert r["theirs"] == (declared and (t["declarer"] & 1) != r["table"])
+            assert r["ours"] == (declared and (t["declarer"] & 1) == r["table"])
+            sign = (1 if t["made"] else -1) * (1 if r["ours"] else -1)
+            assert r["score"] == (t["contract"] * sign if declared else 0)
+        rows += got
+    bids = [r for r in rows if r["kind"] == "bid"]
+    assert bids and all(0.0 <= r["answered"] <= 1.0 for r in bids)
+    assert any(r["kind"] != "bid" for r in rows)
+    made_up = [dict(kind="bid", answered=0.9, prob=0.1, ev=5.0, alt=None, theirs=t, ours=not t,
+                    ours_made=False, score=-100 if not t else 50) for t in (True, True, False, False)]
+    text = ca.report(made_up, 0.3).splitlines()
+    assert text[0] == "bids over the opponents': 4, predicted answered 0.900, answered 0.500 " \
+                      "[0.150, 0.850]"
+    assert text[2].startswith("pushes (own chance below 0.30): 4, predicted answered 0.900")
+    assert text[2].endswith("its team declared 2, made 0")
+    assert text[-1] == "bids: 4 decisions, worth +5.0 a hand by the rollouts, -25.0 at the table"
+
+
 def test_rollout_bias_sets_the_rollouts_in_sampled_deals_against_the_true_deal():
     """bench/rollout_bias.py: at each rollout decision over an opponents' bid, the
     values in the sampled deals and in the true deal; a bot whose sampler drew the true
