@@ -205,11 +205,6 @@ class StrongSettings(NormalSettings):
     #: The rollouts only over the opponents' bid, where their answer to a bid matters.
     #: Measured with ``roll_bids`` above.
     roll_compete: bool = True
-    #: Over the opponents' bid, a bid is preferred to leaving only when the rollouts'
-    #: advantage exceeds this many standard errors of it (the paired difference over the
-    #: deals, by their effective sample): the bids chosen as best are those whose noise
-    #: flattered them.  0: off.
-    roll_z: float = 0.0
 
     #: Seconds: only a safety net.  The work of every decision is sized by the counts
     #: above, never by time, so that a seed gives the same decisions on every device

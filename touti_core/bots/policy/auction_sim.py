@@ -155,12 +155,8 @@ class AuctionSimulation:
         leave = bidding.leave_code(k, legal)
         codes = [leave] + [bid_code(b) for b in bids]
         theirs: dict[int, tuple[Optional[float], float]] = {}
-        spread: dict[int, float] = {}
-        rolled = self.rollout_values(worlds, codes, theirs, spread if self.settings.roll_z else None,
-                                     leave)
-        z = self.settings.roll_z
-        rolled_bids = {b: (rolled[bid_code(b)] - z * spread.get(bid_code(b), 0.0),) + tuple(values[b][1:])
-                       for b in bids}
+        rolled = self.rollout_values(worlds, codes, theirs)
+        rolled_bids = {b: (rolled[bid_code(b)],) + tuple(values[b][1:]) for b in bids}
         code, why = bidding.decide_bid(k, legal, rolled_bids, rolled[leave], self.settings.margin)
         if theirs.get(leave, (None,))[0] is not None:   # for the hint: their chance if we
             why["theirs"] = theirs[leave][0]            # leave, and how often they answer
@@ -185,8 +181,7 @@ class AuctionSimulation:
 
     # ---- the rest of the auction rolled out
     def rollout_values(self, worlds: list[World], codes: list[int],
-                       theirs: Optional[dict[int, tuple[Optional[float], float]]] = None,
-                       spread: Optional[dict[int, float]] = None, base: Optional[int] = None
+                       theirs: Optional[dict[int, tuple[Optional[float], float]]] = None
                        ) -> dict[int, float]:
         """code -> this team's expected score after playing ``code``: in each deal the rest
         of the auction is played by :meth:`auction_models` (this seat too, as a bolder normal
@@ -194,41 +189,27 @@ class AuctionSimulation:
         out; a hand nobody bids is worth nothing.  The deals are shared by the codes.
         ``theirs``, if given, receives code -> (the opponents' chance to make the contract
         they reach after it, over the deals where they declare, None if in none; the
-        share of the deals in which they declare).  ``spread``, if given, receives code ->
-        the standard error of its value minus ``base``'s (paired over the deals, by their
-        effective sample)."""
+        share of the deals in which they declare)."""
         models = self.auction_models()
         models[self.k.seat] = self.bold_model()
         vals = dict.fromkeys(codes, 0.0)
         their = {c: [0.0, 0.0] for c in codes}     # weighted chance, weight
-        tot = tot2 = 0.0
-        per_deal: list[tuple[float, dict[int, float]]] = []
+        tot = 0.0
         for hands, wt in worlds:
             if tot and self.late():
                 break
             tot += wt
-            tot2 += wt * wt
             seen: dict[tuple[int, int, int], tuple[float, Optional[float], bool]] = {}
-            scores: dict[int, float] = {}
             for code in codes:      # codes that end in one contract share its score
                 g = self.rest_of_auction(hands, code, models)
                 key = (g.declarer, g.contract, g.trump)
                 if key not in seen:
                     seen[key] = self.rolled_score(hands, g)
                 score, p, ours = seen[key]
-                scores[code] = score
                 vals[code] += wt * score
                 if p is not None and not ours:
                     their[code][0] += wt * p
                     their[code][1] += wt
-            if spread is not None:
-                per_deal.append((wt, scores))
-        if spread is not None and base is not None and tot > 0 and tot2 > 0:
-            ess = tot * tot / tot2
-            for c in codes:
-                mean = (vals[c] - vals[base]) / tot
-                var = sum(w * (sc[c] - sc[base] - mean) ** 2 for w, sc in per_deal) / tot
-                spread[c] = (var / ess) ** 0.5
         if theirs is not None:
             theirs.update({c: (m / w if w > 0 else None, w / tot if tot > 0 else 0.0)
                            for c, (m, w) in their.items()})
