@@ -293,3 +293,41 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
     again = stored_games(page, "g => g.length === 2")
     assert again[0]["id"] == games[0]["id"] and again[1]["id"] not in (first["id"], games[0]["id"])
     assert page.evaluate("IDBDatabase.prototype.transaction.name") == "transaction"
+
+
+def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site):
+    """Another tab opens the database at a newer version (a newer site): this tab can no
+    longer open it.  Its history is not taken for empty nor written elsewhere: the
+    history screen says it cannot be read, and the games kept stay in the database."""
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    settle(page)
+    first = stored_games(page, "g => g.length === 1")[0]
+    other = page.context.new_page()
+    try:
+        other.goto(site + "build.json")
+        other.evaluate("""() => new Promise((done, failed) => {
+          const r = indexedDB.open('touti', 2);
+          r.onsuccess = () => { r.result.close(); done(); };
+          r.onerror = () => failed(r.error);
+          r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
+        })""")
+    finally:
+        other.close()
+    page.click("#menu-more")
+    page.click("#go-new")
+    page.click("#confirm-new")
+    settle(page)
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("#history-unreadable:visible")
+    assert page.locator("#history-list .history-game").count() == 0
+    assert page.evaluate("localStorage.getItem('touti.history.v1')") is None
+    kept = page.evaluate("""() => new Promise((done) => {
+      indexedDB.open('touti').onsuccess = (e) => {
+        const db = e.target.result;
+        const all = db.transaction('games').objectStore('games').getAll();
+        all.onsuccess = () => { db.close(); done(all.result.map(g => g.id)); };
+      };
+    })""")
+    assert kept == [first["id"]]

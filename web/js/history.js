@@ -240,6 +240,9 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
     } catch { /* the write is kept all the same */ }
   }
 
+  /** Did this error come from a connection closed under the page (nothing was written with it)? */
+  const closed = (err) => err?.name === "InvalidStateError";
+
   /**
    * {mode: "idb", db} or {mode: "local"}, once open (and migrated): the
    * database as it is now (`db()` opens it again after its connection was
@@ -248,8 +251,14 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
   async function open() {
     const conn = await db();
     if (!conn) return { mode: "local" };
-    if (!migrated.has(conn)) migrated.set(conn, migrate(conn).then(() => true, () => false));
-    // a failed copy: the old key stays as it is and is used in this visit (the next start tries again)
+    if (!migrated.has(conn)) {
+      migrated.set(conn, migrate(conn).then(() => true, (err) => {
+        if (!closed(err)) return false;   // a failed copy: the old key stays as it is and is used in this visit
+        migrated.delete(conn);            // the connection was closed under it: copied again on the next one
+        lost(conn);
+        throw err;
+      }));
+    }
     return (await migrated.get(conn)) ? { mode: "idb", db: conn } : { mode: "local" };
   }
 
@@ -259,14 +268,24 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
    * once more on the database opened again.
    */
   async function using(fn) {
-    const b = await open();
-    try {
-      return await fn(b);
-    } catch (err) {
-      if (b.mode !== "idb" || err?.name !== "InvalidStateError") throw err;
-      lost(b.db);
-      return fn(await open());
+    for (let again = false; ; again = true) {
+      let b = null;
+      try {
+        b = await open();
+        return await fn(b);
+      } catch (err) {
+        if (again || !closed(err) || b?.mode === "local") throw err;
+        if (b) lost(b.db);
+      }
     }
+  }
+
+  /** The writes of this tab, one after the other (a write tried again never lands after a later one). */
+  let writing = Promise.resolve();
+  function serially(fn) {
+    const run = writing.then(fn);
+    writing = run.catch(() => {});
+    return run;
   }
 
   /** Copies the localStorage history into IndexedDB, checks it is there, then removes it (or sets it aside). */
@@ -327,7 +346,7 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
   }
 
   function write(id, fn, added) {
-    return using((b) => {
+    return serially(() => using((b) => {
       if (b.mode === "local") return writeLocalGame(id, fn);
       return transact(b.db, "games", "readwrite", async ({ games }) => {
         const old = await request(games.get(id));
@@ -337,7 +356,7 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
         if (!old && added) await trim(games, id);
         return true;
       });
-    });
+    }));
   }
 
   function writeLocalGame(id, fn) {
@@ -458,20 +477,20 @@ export function createHistory({ store = siteStore, db = () => keptDB(), lost = f
     async merge(imported) {
       const checked = checkHistory(imported);
       if (!checked) return null;
-      const report = await using((b) => (b.mode === "local" ? mergeLocal(checked) : mergeDB(b.db, checked)));
+      const report = await serially(() => using((b) => (b.mode === "local" ? mergeLocal(checked) : mergeDB(b.db, checked))));
       if (report.added) told("merge");
       return report;
     },
     /** Deletes every game. */
     async clear() {
-      await using(async (b) => {
+      await serially(() => using(async (b) => {
         if (b.mode === "local") {
           memory = null;
           store.remove(KEY);
         } else {
           await transact(b.db, "games", "readwrite", ({ games }) => request(games.clear()));
         }
-      });
+      }));
       told("clear");
     },
   };

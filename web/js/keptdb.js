@@ -24,10 +24,17 @@ let opening = null;
 /** The connection `opening` resolved with (null until then, or when there is none). */
 let held = null;
 
+/** Whether a connection was open in this visit (then the history and wheels live in the database). */
+let heldOnce = false;
+
 /**
  * The open database, or null (IndexedDB unavailable); opened once, and again
  * after the connection was closed under the page (another tab deleting or
- * upgrading the database, the browser clearing the site's data).
+ * upgrading the database, the browser clearing the site's data).  Once a
+ * connection was open in this visit, a failed reopen (a newer version of the
+ * site upgraded the database in another tab) rejects instead, and the next
+ * call tries again: what the database holds is never taken for nothing, and
+ * writes are never sent elsewhere without a word.
  */
 export function keptDB(factory = () => globalThis.indexedDB) {
   opening ??= openDB(DB_NAME, DB_VERSION, upgrade, factory).then((db) => {
@@ -38,18 +45,26 @@ export function keptDB(factory = () => globalThis.indexedDB) {
       forget();
     };
     held = db;
+    heldOnce = true;
     return db;
-  }, () => null);
+  }, (err) => {
+    if (!heldOnce) return null;
+    opening = null;
+    throw err;
+  });
   return opening;
 }
 
 /**
  * Connection `db` can no longer be used (closed, though its "close" event may
- * not have come yet): the next keptDB() opens the database again.
+ * not have come yet): it is closed, and the next keptDB() opens the database again.
  */
 export function forgetDB(db) {
   if (db && held === db) {
     held = null;
     opening = null;
+    try {
+      db.close();
+    } catch { /* already closed */ }
   }
 }
