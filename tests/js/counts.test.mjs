@@ -95,6 +95,13 @@ test("games won are counted among the finished games; the unfinished are said ap
   assert.equal(t("stats.games_value", { a: 1, b: 1, pct: 100, open: 0 }), "1 of 1 finished game (100%)");
 });
 
+test("an imported hand whose Ghna lines are not Ghna is counted without them", () => {
+  const odd = hand(true, 0);
+  odd.result.ghna = [null, false, { seat: "0", value: 20 }, { seat: 2, value: 40 }, { seat: 1, value: 20 }];
+  const f = figures([game("a", { hands: [odd] })]);
+  assert.deepEqual([f.hands, f.ghna, f.ghnaPoints], [1, 1, 40]);     // ours: seat 2's 40 alone
+});
+
 test("the deal of the day says whose contract it was", async () => {
   const theirs = { result: hand(true, 1).result, points: 50, score: -80 };
   const ours = { result: hand(false, 2).result, points: 50, score: -80 };

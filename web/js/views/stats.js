@@ -47,7 +47,7 @@ export function figures(games) {
         if (r.made) f.made += 1;
       }
       for (const gh of r.ghna) {
-        if (gh.seat % 2 === 0) {
+        if (Number.isInteger(gh?.seat) && Number.isFinite(gh.value) && gh.seat % 2 === 0) {   // an imported line may hold anything
           f.ghna += 1;
           f.ghnaPoints += gh.value;
         }
