@@ -25,7 +25,10 @@ UNREADABLE = """() => {
   window.__patched = true;
   const real = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function (...args) {
-    if (window.__unreadable) throw new DOMException("unreadable, for the test", "UnknownError");
+    if (window.__unreadable) {
+      window.__refused = (window.__refused || 0) + 1;
+      throw new DOMException("unreadable, for the test", "UnknownError");
+    }
     return real.apply(this, args);
   };
 }"""
@@ -67,7 +70,9 @@ def test_the_history_screen_says_it_cannot_read_the_history_and_tries_again(page
     # tried again while it still cannot be read: still said, the same button (its focus kept)
     page.focus(RETRY)
     page.evaluate("window.__retry = document.getElementById('history-retry')")
+    refused = page.evaluate("window.__refused")
     page.click(RETRY)
+    page.wait_for_function(f"window.__refused > {refused}")          # it did read again
     page.wait_for_timeout(300)
     assert page.is_visible(RETRY)
     assert page.evaluate("document.activeElement === window.__retry")
