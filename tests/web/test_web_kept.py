@@ -244,11 +244,10 @@ def test_without_indexeddb_the_history_stays_in_local_storage_and_storage_is_sai
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{HISTORY}') || 'null')?.games[0]?.hands.length === 1")
 
 
-def test_the_history_goes_on_after_its_database_connection_is_closed(page, site):
-    """Another tab deletes or upgrades the database (a newer version of the site,
-    the browser clearing the site's data): this tab's connection is closed under
-    it.  The history opens the database again at its next use: the games
-    recorded after that are kept and the history screen lists them."""
+def kept_then_another_tab(page, site, request: str) -> dict:
+    """A game on the table, kept in the history's database; then another tab of the site
+    runs ``request`` (a JS expression: an IndexedDB request on the database) and waits
+    for it, failing if this page's connection blocks it.  Returns the game kept."""
     preset(page, FAST)
     page.goto(site + "#game=S4")
     wait_ready(page)
@@ -257,18 +256,32 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
     other = page.context.new_page()
     try:
         other.goto(site + "build.json")
-        other.evaluate("""() => new Promise((done, failed) => {
-          const r = indexedDB.deleteDatabase('touti');
-          r.onsuccess = () => done();
+        other.evaluate(f"""() => new Promise((done, failed) => {{
+          const r = {request};
+          r.onsuccess = () => {{ r.result?.close?.(); done(); }};
           r.onerror = () => failed(r.error);
           r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
-        })""")
+        }})""")
     finally:
         other.close()
+    return first
+
+
+def start_new_game(page) -> None:
+    """A new game from the menu (asked, and confirmed)."""
     page.click("#menu-more")
     page.click("#go-new")
     page.click("#confirm-new")
     settle(page)
+
+
+def test_the_history_goes_on_after_its_database_connection_is_closed(page, site):
+    """Another tab deletes or upgrades the database (a newer version of the site,
+    the browser clearing the site's data): this tab's connection is closed under
+    it.  The history opens the database again at its next use: the games
+    recorded after that are kept and the history screen lists them."""
+    first = kept_then_another_tab(page, site, "indexedDB.deleteDatabase('touti')")
+    start_new_game(page)
     games = stored_games(page, "g => g.length === 1")
     assert games[0]["id"] != first["id"]
     page.evaluate("location.hash = '#history'")
@@ -286,10 +299,7 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
       };
     }""")
     page.evaluate("location.hash = ''")
-    page.click("#menu-more")
-    page.click("#go-new")
-    page.click("#confirm-new")
-    settle(page)
+    start_new_game(page)
     again = stored_games(page, "g => g.length === 2")
     assert again[0]["id"] == games[0]["id"] and again[1]["id"] not in (first["id"], games[0]["id"])
     assert page.evaluate("IDBDatabase.prototype.transaction.name") == "transaction"
@@ -299,26 +309,8 @@ def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site)
     """Another tab opens the database at a newer version (a newer site): this tab can no
     longer open it.  Its history is not taken for empty nor written elsewhere: the
     history screen says it cannot be read, and the games kept stay in the database."""
-    preset(page, FAST)
-    page.goto(site + "#game=S4")
-    wait_ready(page)
-    settle(page)
-    first = stored_games(page, "g => g.length === 1")[0]
-    other = page.context.new_page()
-    try:
-        other.goto(site + "build.json")
-        other.evaluate("""() => new Promise((done, failed) => {
-          const r = indexedDB.open('touti', 2);
-          r.onsuccess = () => { r.result.close(); done(); };
-          r.onerror = () => failed(r.error);
-          r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
-        })""")
-    finally:
-        other.close()
-    page.click("#menu-more")
-    page.click("#go-new")
-    page.click("#confirm-new")
-    settle(page)
+    first = kept_then_another_tab(page, site, "indexedDB.open('touti', 2)")
+    start_new_game(page)
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("#history-unreadable:visible")
     assert page.locator("#history-list .history-game").count() == 0
