@@ -62,38 +62,30 @@ def one_deal(args: tuple) -> list[dict]:
     return out
 
 
+def answered(rows: list[dict]) -> str:
+    """``N, mean predicted share, share answered [95% interval]`` of some bids."""
+    k = sum(r["theirs"] for r in rows)
+    lo, hi = wilson_ci(k, len(rows))
+    return (f"{len(rows):4d}, predicted answered {sum(r['answered'] for r in rows) / len(rows):.3f}, "
+            f"answered {k / len(rows):.3f} [{lo:.3f}, {hi:.3f}]")
+
+
 def bands(rows: list[dict]) -> list[str]:
-    lines = []
-    for a, b in BANDS:
-        band = [r for r in rows if a <= r["answered"] < b]
-        if band:
-            k = sum(r["theirs"] for r in band)
-            lo, hi = wilson_ci(k, len(band))
-            lines.append(f"  predicted {a:.1f}-{min(b, 1):.1f}: {len(band):4d}, mean "
-                         f"{sum(r['answered'] for r in band) / len(band):.3f}, answered "
-                         f"{k / len(band):.3f} [{lo:.3f}, {hi:.3f}]")
-    return lines
+    return [f"  predicted {a:.1f}-{min(b, 1):.1f}: {answered(band)}" for a, b in BANDS
+            if (band := [r for r in rows if a <= r["answered"] < b])]
 
 
 def report(rows: list[dict], push: float) -> str:
     bids = [r for r in rows if r["kind"] == "bid" and r["answered"] is not None]
     lines = []
     if bids:
-        k = sum(r["theirs"] for r in bids)
-        lo, hi = wilson_ci(k, len(bids))
-        lines.append(f"bids over the opponents': {len(bids)}, predicted answered "
-                     f"{sum(r['answered'] for r in bids) / len(bids):.3f}, answered {k / len(bids):.3f} "
-                     f"[{lo:.3f}, {hi:.3f}]")
+        lines.append(f"bids over the opponents': {answered(bids)}")
         lines += bands(bids)
     pushes = [r for r in bids if r["prob"] is not None and r["prob"] < push]
     if pushes:
-        k = sum(r["theirs"] for r in pushes)
-        lo, hi = wilson_ci(k, len(pushes))
         ours = [r for r in pushes if r["ours"]]
-        lines.append(f"pushes (own chance below {push:.2f}): {len(pushes)}, predicted answered "
-                     f"{sum(r['answered'] for r in pushes) / len(pushes):.3f}, answered "
-                     f"{k / len(pushes):.3f} [{lo:.3f}, {hi:.3f}]; its team declared {len(ours)}, "
-                     f"made {sum(r['ours_made'] for r in ours)}")
+        lines.append(f"pushes (own chance below {push:.2f}): {answered(pushes)}; its team declared "
+                     f"{len(ours)}, made {sum(r['ours_made'] for r in ours)}")
         lines += bands(pushes)
     for kind, key in (("bid", "ev"), ("pass", "alt")):
         sel = [r for r in rows if r["kind"] == kind and r[key] is not None]

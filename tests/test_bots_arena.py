@@ -302,9 +302,10 @@ def test_calibrate_answers_pairs_each_bid_over_theirs_with_what_the_table_did():
     made_up = [dict(kind="bid", answered=0.9, prob=0.1, ev=5.0, alt=None, theirs=t, ours=not t,
                     ours_made=False, score=-100 if not t else 50) for t in (True, True, False, False)]
     text = ca.report(made_up, 0.3).splitlines()
-    assert text[0] == "bids over the opponents': 4, predicted answered 0.900, answered 0.500 " \
+    assert text[0] == "bids over the opponents':    4, predicted answered 0.900, answered 0.500 " \
                       "[0.150, 0.850]"
-    assert text[2].startswith("pushes (own chance below 0.30): 4, predicted answered 0.900")
+    assert text[1] == "  predicted 0.8-1.0:    4, predicted answered 0.900, answered 0.500 [0.150, 0.850]"
+    assert text[2].startswith("pushes (own chance below 0.30):    4, predicted answered 0.900")
     assert text[2].endswith("its team declared 2, made 0")
     assert text[-1] == "bids: 4 decisions, worth +5.0 a hand by the rollouts, -25.0 at the table"
 
