@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cspwait import csp_safe
 from test_web_history_live import record
 from webhelpers import wait_ready
@@ -124,3 +126,28 @@ def test_the_stats_say_in_arabic_they_cannot_read_the_history_and_try_again(page
     page.wait_for_selector(".stats-section")
     assert page.text_content(LINE) == ""
     assert cat["stats.all"] in page.text_content(".stats-section")
+
+
+SIZES = [(360, 640), (390, 844), (844, 390)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_unreadable_line_fits_every_phone_in_both_directions(page, site, lang, size):
+    """The line and its "Try again" at each phone size, in English and in Arabic: inside
+    the page's width, its text not cut, the button a finger's target, no sideways scroll."""
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(site + f"?lang={lang}#rules")
+    wait_ready(page)
+    page.evaluate(UNREADABLE)
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector(RETRY)
+    assert CATALOGUES[lang]["history.unreadable"] in page.text_content(LINE)
+    line = page.locator(LINE).bounding_box()
+    assert line["x"] >= 0 and line["x"] + line["width"] <= w + 0.5, line
+    assert page.eval_on_selector(LINE, "e => e.scrollWidth <= e.clientWidth + 1")      # nothing cut
+    box = page.locator(RETRY).bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= w + 0.5, box
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
