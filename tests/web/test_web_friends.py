@@ -342,17 +342,21 @@ def assert_table_fits(g, who):
     assert not small, ("smaller than 44x44", where, small)
 
 
-@pytest.mark.parametrize("lang", ["en", "ar"])
-def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang):
+@pytest.mark.parametrize("lang, name", [("en", "Aicha"), ("en", "Aicha Bent Mohammed El Fassi Benjelloun"),
+                                        ("ar", "عائشة بنت محمد الفاسي بنجلون")],
+                         ids=["en", "en-long-name", "ar-long-name"])
+def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang, name):
     """During the card play, the host's page and a friend's (the other two seats bots), at 360x640, 390x844 and 844x390:
-    the table fits, and every card of the hand is a target of 44x44 px of its own."""
+    the table fits, and every card of the hand is a target of 44x44 px of its own; a friend's name of
+    forty letters (the most the name field takes) in the status line, the contract and the seat changes nothing."""
     b1, b2 = browsers
     settings = {"speed": "instant", "locale": lang}
     host = new_page(b1, site, settings=settings)
     host.evaluate("location.hash = '#friends'")
     host.wait_for_selector("[data-friends-seat='2']")
     friend = new_page(b2, site, settings=settings)
-    seat_friend(host, friend, 2, "Aicha")
+    assert len(name) <= 40
+    seat_friend(host, friend, 2, name)
     host.click("[data-friends=start]")
     friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
     pages = [host, friend]
