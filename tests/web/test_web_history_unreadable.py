@@ -128,6 +128,68 @@ def test_the_stats_say_in_arabic_they_cannot_read_the_history_and_try_again(page
     assert cat["stats.all"] in page.text_content(".stats-section")
 
 
+
+HISTORY_JS = """async () => {
+  const config = JSON.parse(document.getElementById('touti-build').textContent);
+  const h = await import(new URL(config.app + 'js/history.js', document.baseURI).href);
+  return h.loadHistory();
+}"""
+
+
+def test_export_import_and_clear_say_the_history_cannot_be_read_and_lose_nothing(page, site, tmp_path):
+    """Export, import and "clear" on a history that cannot be read (now): each says so (the unreadable
+    line, with "Try again"), with no file of nothing downloaded, no "not a history file" said of a file
+    that is one, no "cleared" said; once the history reads again, every game is still there, and the
+    same file imports."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    page.goto(site + "#rules")
+    wait_ready(page)
+    record(page, "x-1", 5_000_000, hands=1)
+    kept = page.evaluate(HISTORY_JS)
+    other = {**kept["games"][0], "id": "x-2", "started": 6_000_000}
+    path = tmp_path / "history.json"
+    path.write_text(json.dumps({**kept, "games": [other]}), encoding="utf-8")
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("#history-list [data-game='x-1']")
+    cat = CATALOGUES["en"]
+
+    page.evaluate(UNREADABLE)
+    page.click("#history-export")
+    page.wait_for_selector(RETRY)
+    page.wait_for_timeout(500)
+    assert downloads == []
+
+    page.evaluate("document.getElementById('history-unreadable').replaceChildren()")
+    page.set_input_files("#history-file", str(path))
+    page.wait_for_selector(RETRY)
+    status = page.text_content(".history-status")
+    assert cat["history.import.bad"] not in status and status == "", status
+
+    page.evaluate("document.getElementById('history-unreadable').replaceChildren()")
+    page.click("#history-clear")
+    page.click("#history-clear-yes")
+    page.wait_for_selector(RETRY)
+    assert page.text_content(".history-status") == ""
+    assert games_shown(page) == ["x-1"]            # what was drawn stays
+
+    page.evaluate(READABLE)
+    page.click(RETRY)
+    page.wait_for_function("document.getElementById('history-unreadable').textContent === ''")
+    assert games_shown(page) == ["x-1"]            # nothing was lost, nothing half-imported
+    page.set_input_files("#history-file", str(path))
+    page.wait_for_selector("#history-list [data-game='x-2']")
+    assert page.text_content(".history-status") == "1 game added."
+    assert games_shown(page) == ["x-2", "x-1"]
+    with page.expect_download() as dl:
+        page.click("#history-export")
+    exported = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert sorted(g["id"] for g in exported["games"]) == ["x-1", "x-2"]
+    assert errors == []
+
+
 SIZES = [(360, 640), (390, 844), (844, 390)]
 
 

@@ -208,25 +208,33 @@ export async function mount(container, app) {
     ] : []));
   }
 
-  async function exportFile() {
-    const data = JSON.stringify(await loadHistory(), null, 1);
-    const a = h("a", { href: URL.createObjectURL(new Blob([data], { type: "application/json" })),
-      download: `touti-history-${new Date().toISOString().slice(0, 10)}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+  // export, import and clear read or write the history: one that cannot be read
+  // says so (the unreadable line, with "Try again"), never a file of nothing
+  // or "not a history file" for a file that was one
+  function exportFile() {
+    return attempt(async () => {
+      const data = JSON.stringify(await loadHistory(), null, 1);
+      const a = h("a", { href: URL.createObjectURL(new Blob([data], { type: "application/json" })),
+        download: `touti-history-${new Date().toISOString().slice(0, 10)}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+    });
   }
 
   file.addEventListener("change", async () => {
     const f = file.files?.[0];
     if (!f) return;
-    let report = null;
+    let data = null;
     try {
-      report = await mergeHistory(JSON.parse(await f.text()));
-    } catch { /* not JSON, or not kept: said below */ }
-    status.textContent = importText(report);
+      data = JSON.parse(await f.text());
+    } catch { /* not JSON: said as a file that is not a history */ }
     file.value = "";
-    await attempt(draw);
+    status.textContent = "";
+    await attempt(async () => {
+      status.textContent = importText(await mergeHistory(data));
+      await draw();
+    });
   });
 
   more.addEventListener("click", page);
@@ -240,10 +248,13 @@ export async function mount(container, app) {
       h("button", { type: "button", class: "act quiet", id: "history-clear", onclick: () => openDialog("clear",
         t("history.clear"), h("p", {}, t("history.clear.confirm")), [
           [t("settings.cancel"), null],
-          [t("history.clear"), async () => {
-            await clearHistory();
-            await attempt(draw);
-            status.textContent = t("history.cleared");
+          [t("history.clear"), () => {
+            status.textContent = "";
+            return attempt(async () => {
+              await clearHistory();
+              status.textContent = t("history.cleared");
+              await draw();
+            });
           }, { class: "primary", id: "history-clear-yes" }],
         ]) }, t("history.clear"))),
     status, trouble.node, count, list, more, aside);
