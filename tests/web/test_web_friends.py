@@ -72,11 +72,15 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
     for seat, g in guests.items():
         g.wait_for_selector(".friends-table .hand button[data-card]", timeout=20_000)
         assert len(g.query_selector_all(".friends-table .hand button[data-card]")) == 10
-    # a quick reaction of Youssef (seat 1) shows on his seat on every screen
-    guests[1].click(".friends-table .reactions [data-react=bravo]")
-    for page, pos in ((host, "east"), (guests[2], "west"), (guests[3], "north"), (guests[1], "south")):
+    # a quick reaction of a friend shows on its seat on every screen (a friend whose turn to bid it
+    # is not: on a phone the bids take the reactions' place during that turn)
+    bravo = ".friends-table .reactions [data-react=bravo]"
+    seat = next(s for s in (1, 3, 2) if guests[s].is_visible(bravo))
+    guests[seat].click(bravo)
+    where = {0: "south", 1: "east", 2: "north", 3: "west"}      # seat s as the page of seat p shows it: (s - p) % 4
+    for p, page in ((0, host), *guests.items()):
         page.wait_for_function("p => document.querySelector(`.friends-table .seat-${p} .bubble`)?.textContent"
-                               ".includes('Well played!')", arg=pos, timeout=10_000)
+                               ".includes('Well played!')", arg=where[(seat - p) % 4], timeout=10_000)
 
     def over():
         return host.query_selector(".friends-table .panel:not([hidden]) button[data-action=next_hand]") is not None
@@ -377,4 +381,53 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
             g = page.evaluate(HAND_TARGETS_JS, ".friends-table .hand")
             assert len(g["cards"]) >= 9, (who, w, h, len(g["cards"]))
             assert_hand_targets(g, (who, w, h, lang), n=len(g["cards"]))
+    assert not host.errors and not friend.errors, (host.errors, friend.errors)
+
+
+#: The buttons of this page's turn in the auction (bids, pass, announcements): each [action, box].
+AUCTION_BUTTONS_JS = """() => [...document.querySelectorAll('.friends-table .controls .actions button[data-action]')]
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [e.dataset.action + ':' + e.textContent.trim(), [r.left, r.top, r.right, r.bottom]]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_turn_to_bid_at_the_friends_table_shows_the_bids_and_the_whole_hand_by_geometry(browsers, site, lang):
+    """This player's turn in the auction, on the host's page or a friend's, at 360x640, 390x844 and
+    844x390: every bid, "Pass" and announcement and every card of the hand in the screen at once
+    (no scrolling to see the hand one bids on), each button 44x44 px, the bids over nothing else."""
+    b1, b2 = browsers
+    settings = {"speed": "instant", "locale": lang}
+    host = new_page(b1, site, settings=settings)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='2']")
+    friend = new_page(b2, site, settings=settings)
+    seat_friend(host, friend, 2, "Aicha")
+    host.click("[data-friends=start]")
+    friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    pages = {"host": host, "friend": friend}
+    play_until(list(pages.values()), lambda: any(p.evaluate(CAN_ACT) == "act:bid" for p in pages.values()))
+    who, page = next((w, p) for w, p in pages.items() if p.evaluate(CAN_ACT) == "act:bid")
+    for w, h in ((360, 640), (390, 844), (844, 390)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        where = (who, w, h, lang)
+        view = [0, 0, w, h]
+        g = page.evaluate(TABLE_GEOMETRY_JS)
+        buttons = page.evaluate(AUCTION_BUTTONS_JS)
+        assert g["scrollWidth"] <= w, ("the page scrolls sideways", where, g["scrollWidth"])
+        assert len(g["hand"]) == 10 and len(g["names"]) == 4, (where, g)
+        assert any(a.startswith("bid:") for a, _ in buttons) and any(a.startswith("pass:") for a, _ in buttons), buttons
+        for part in [("hand", c, b) for c, b in g["hand"]] + [("name", s, b) for s, b in g["names"]] \
+                + [("button", a, b) for a, b in buttons]:
+            assert inside(part[2], view), ("out of the screen", where, part)
+        for a, b in buttons:
+            assert b[2] - b[0] >= 43.5 and b[3] - b[1] >= 43.5, ("smaller than 44x44", where, a, b)
+            for c, cb in g["hand"]:
+                assert not overlap(b, cb), ("a button over the hand", where, a, c)
+            for s, nb in g["names"]:
+                assert not overlap(b, nb), ("a button over a seat's name", where, a, s)
+        # the bids take the reactions' place during the turn; they come back once it has bid
+        assert not page.is_visible(".friends-table .reactions"), where
+    page.click(".friends-table .actions button[data-action=pass]")
+    page.wait_for_selector(".friends-table .reactions [data-react=bravo]", state="visible")
     assert not host.errors and not friend.errors, (host.errors, friend.errors)
