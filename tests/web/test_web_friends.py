@@ -15,7 +15,7 @@ import re
 import pytest
 
 from cspwait import csp_safe
-from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend
+from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend, take_turn
 from webhelpers import HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset
 
 from touti_core import api
@@ -234,6 +234,9 @@ def test_the_host_reloads_the_game_resumes_and_the_friends_join_again(browsers, 
     host.reload()
     host.wait_for_selector("[data-friends-seat='2'][data-kind='gone']", state="attached", timeout=60_000)
     g.wait_for_selector("#join-status[data-state='lost']", timeout=30_000)
+    # said whole on a phone (what to do next is in it), not cut to the table's one line of news
+    assert g.eval_on_selector("#join-status", "e => e.scrollWidth <= e.clientWidth && e.clientHeight > 30"), \
+        g.eval_on_selector("#join-status", "e => [e.scrollWidth, e.clientWidth, e.clientHeight, e.textContent]")
     host.click("[data-friends-seat='2'] [data-friends=invite]")
     link = host.wait_for_selector("#friends-link-2", timeout=20_000).input_value()
     g.goto(link)
@@ -346,21 +349,31 @@ def assert_table_fits(g, who):
     assert not small, ("smaller than 44x44", where, small)
 
 
-@pytest.mark.parametrize("lang, name", [("en", "Aicha"), ("en", "Aicha Bent Mohammed El Fassi Benjelloun"),
-                                        ("ar", "عائشة بنت محمد الفاسي بنجلون")],
+#: Each seat's name on the friends' table: [seat, the name's box, its seat's box, whether it is cut short].
+SEAT_NAMES_JS = """() => [...document.querySelectorAll('.friends-table .seat .seat-name')].map((e) => {
+  const box = (x) => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const seat = e.closest('.seat');
+  return [seat.dataset.seat, box(e), box(seat), e.scrollWidth > e.clientWidth + 1];
+})"""
+
+LONG_NAMES = {"en": "Aicha Bent Mohammed El Fassi Benjellounn", "ar": "عائشة بنت محمد بن عبد الله الفاسي بنجلون"}
+
+
+@pytest.mark.parametrize("lang, seat, name", [("en", 2, "Aicha"), ("en", 1, LONG_NAMES["en"]), ("ar", 3, LONG_NAMES["ar"])],
                          ids=["en", "en-long-name", "ar-long-name"])
-def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang, name):
+def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry(browsers, site, lang, seat, name):
     """During the card play, the host's page and a friend's (the other two seats bots), at 360x640, 390x844 and 844x390:
     the table fits, and every card of the hand is a target of 44x44 px of its own; a friend's name of
-    forty letters (the most the name field takes) in the status line, the contract and the seat changes nothing."""
+    forty letters (the most the name field takes), on a side seat of the host's table, in the status line
+    and the contract, changes nothing: it ends in an ellipsis within its seat."""
     b1, b2 = browsers
     settings = {"speed": "instant", "locale": lang}
     host = new_page(b1, site, settings=settings)
     host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='2']")
+    host.wait_for_selector(f"[data-friends-seat='{seat}']")
     friend = new_page(b2, site, settings=settings)
-    assert len(name) <= 40
-    seat_friend(host, friend, 2, name)
+    assert len(name) == 40 or name == "Aicha"
+    seat_friend(host, friend, seat, name)
     host.click("[data-friends=start]")
     friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
     pages = [host, friend]
@@ -377,6 +390,10 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
             page.set_viewport_size({"width": w, "height": h})
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             assert_table_fits(page.evaluate(TABLE_GEOMETRY_JS), who)
+            for s, name_box, seat_box, cut in page.evaluate(SEAT_NAMES_JS):
+                assert inside(name_box, seat_box), ("a name out of its seat", who, w, h, s, name_box, seat_box)
+                if who == "host" and name != "Aicha" and s == str(seat):
+                    assert cut, ("a name of forty letters not cut short", w, h, s, name_box)
             # each card of the hand (nine or ten) a finger's target of its own
             g = page.evaluate(HAND_TARGETS_JS, ".friends-table .hand")
             assert len(g["cards"]) >= 9, (who, w, h, len(g["cards"]))
@@ -405,8 +422,33 @@ def test_a_turn_to_bid_at_the_friends_table_shows_the_bids_and_the_whole_hand_by
     host.click("[data-friends=start]")
     friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
     pages = {"host": host, "friend": friend}
-    play_until(list(pages.values()), lambda: any(p.evaluate(CAN_ACT) == "act:bid" for p in pages.values()))
+
+    def bid_turn():              # a person's turn with a bid to make (a hand over with none: the next one)
+        for p in pages.values():
+            if p.evaluate(CAN_ACT) == "next":
+                take_turn(p, "next")
+        return any(p.evaluate(CAN_ACT) == "act:bid" for p in pages.values())
+
+    play_until(list(pages.values()), bid_turn)
     who, page = next((w, p) for w, p in pages.items() if p.evaluate(CAN_ACT) == "act:bid")
+    # the bids open where the reactions were: for 0.4 s a tap there reaches no bid, then it does
+    page.set_viewport_size({"width": 360, "height": 640})
+    armed = page.evaluate("""() => {
+      const group = document.querySelector('.friends-table .controls .bid-group');
+      const bid = group.querySelector('button[data-action=bid]');
+      const anim = group.getAnimations().find((a) => a.animationName === 'touti-armed');
+      if (!anim) return 'no guard';
+      anim.pause();
+      const r = bid.getBoundingClientRect();
+      const at = () => document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      anim.currentTime = 100;
+      const early = at() === bid;
+      anim.currentTime = 390;
+      const late = at() === bid;
+      anim.finish();
+      return [anim.effect.getTiming().duration, early, late, at() === bid];
+    }""")
+    assert armed == [400, False, False, True], armed
     for w, h in ((360, 640), (390, 844), (844, 390)):
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
