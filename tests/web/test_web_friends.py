@@ -431,11 +431,15 @@ def test_a_turn_to_bid_at_the_friends_table_shows_the_bids_and_the_whole_hand_by
 
     play_until(list(pages.values()), bid_turn)
     who, page = next((w, p) for w, p in pages.items() if p.evaluate(CAN_ACT) == "act:bid")
-    # the bids open where the reactions were: for 0.4 s a tap there reaches no bid, then it does
+    # the bids open where the reactions were: for 0.4 s a tap there reaches no bid, then it does (the
+    # guard's run is long over by now: the stylesheet's is started again, as when the bids appear, and held)
     page.set_viewport_size({"width": 360, "height": 640})
     armed = page.evaluate("""() => {
       const group = document.querySelector('.friends-table .controls .bid-group');
       const bid = group.querySelector('button[data-action=bid]');
+      group.style.animation = 'none';
+      void group.offsetWidth;
+      group.style.animation = '';
       const anim = group.getAnimations().find((a) => a.animationName === 'touti-armed');
       if (!anim) return 'no guard';
       anim.pause();
