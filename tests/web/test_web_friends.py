@@ -129,16 +129,17 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
             [u for u in p.requests if not u.startswith((site, "data:", "blob:"))]
 
 
-def seated_table(browsers, site, seats):
-    """A host in the first browser and friends in the second at `seats` (the rest are bots), the game started."""
+def seated_table(browsers, site, seats, settings=None, names=None):
+    """A host in the first browser and friends in the second at `seats` (the rest are bots), the game started;
+    every page with `settings` (new_page's), each friend named `names[seat]` (else "Friend<seat>")."""
     b1, b2 = browsers
-    host = new_page(b1, site)
+    host = new_page(b1, site, settings=settings)
     host.evaluate("location.hash = '#friends'")
     host.wait_for_selector("[data-friends-seat='1']")
     guests = {}
     for seat in seats:
-        guests[seat] = new_page(b2, site, capture=True)
-        seat_friend(host, guests[seat], seat, f"Friend{seat}")
+        guests[seat] = new_page(b2, site, capture=True, settings=settings)
+        seat_friend(host, guests[seat], seat, (names or {}).get(seat, f"Friend{seat}"))
     host.click("[data-friends=start]")
     for g in guests.values():
         g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
@@ -366,16 +367,9 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
     the table fits, and every card of the hand is a target of 44x44 px of its own; a friend's name of
     forty letters (the most the name field takes), on a side seat of the host's table, in the status line
     and the contract, changes nothing: it ends in an ellipsis within its seat."""
-    b1, b2 = browsers
-    settings = {"speed": "instant", "locale": lang}
-    host = new_page(b1, site, settings=settings)
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector(f"[data-friends-seat='{seat}']")
-    friend = new_page(b2, site, settings=settings)
     assert len(name) == 40 or name == "Aicha"
-    seat_friend(host, friend, seat, name)
-    host.click("[data-friends=start]")
-    friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    host, guests = seated_table(browsers, site, [seat], {"speed": "instant", "locale": lang}, {seat: name})
+    friend = guests[seat]
     pages = [host, friend]
 
     def playing():             # a card or more on the table, and the host or the friend to play
@@ -412,15 +406,8 @@ def test_a_turn_to_bid_at_the_friends_table_shows_the_bids_and_the_whole_hand_by
     """This player's turn in the auction, on the host's page or a friend's, at 360x640, 390x844 and
     844x390: every bid, "Pass" and announcement and every card of the hand in the screen at once
     (no scrolling to see the hand one bids on), each button 44x44 px, the bids over nothing else."""
-    b1, b2 = browsers
-    settings = {"speed": "instant", "locale": lang}
-    host = new_page(b1, site, settings=settings)
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='2']")
-    friend = new_page(b2, site, settings=settings)
-    seat_friend(host, friend, 2, "Aicha")
-    host.click("[data-friends=start]")
-    friend.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    host, guests = seated_table(browsers, site, [2], {"speed": "instant", "locale": lang})
+    friend = guests[2]
     pages = {"host": host, "friend": friend}
 
     def bid_turn():              # a person's turn with a bid to make (a hand over with none: the next one)
