@@ -105,7 +105,9 @@ def _take_turn(page, what):
 
 
 def play_until(pages, done, turns=400):
-    """Clicks each page's turn until `done()`."""
+    """Clicks each page's turn until `done()`. `done()` is asked again just before each click: a
+    page's turn can come between the first ask and the look at that page, and a click then would
+    go past the state waited for."""
     for _ in range(turns):
         if done():
             return
@@ -113,6 +115,8 @@ def play_until(pages, done, turns=400):
         for p in pages:
             what = p.evaluate(CAN_ACT)
             if what and what != "next":
+                if done():
+                    return
                 acted = take_turn(p, what)
                 break
         if not acted:
