@@ -56,6 +56,8 @@ from .. import rng
 from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
 from ..rules import Rules
 from .base import Bot
+from .belief.table_memory import Seen, replay_agreement
+from .belief.table_memory import add as add_seen
 from .levels import BOTS, make_bot
 from .partners import PARTNER_KEYS, partner_lines, partner_play  # noqa: F401 (arena.PARTNER_KEYS: tests)
 from .partners import add_counts as _add_counts
@@ -119,7 +121,7 @@ def _add_loaded(into: dict, side: str, got: dict) -> None:
 
 
 def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=None,
-               auction_seeds=None, watch=None, cap=None, isolate=False, told=None):
+               auction_seeds=None, watch=None, cap=None, isolate=False, told=None, seen=None):
     """Play one hand; ``names[team]`` is the bot on that team (or, four names,
     ``names[seat]`` the bot of each seat).  Returns (result, decision times by kind,
     actions).  ``told``: who the bots are told plays each seat (by default the names;
@@ -131,7 +133,8 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     each decision before it is applied (for measurements).  ``cap``: the time cap
     of a loaded bot's decision (:data:`.plugins.CAP_SECONDS` by default); the
     result then says, by team, how its decisions went (``"loaded"``); ``isolate``: a
-    loaded bot runs in a subprocess of its own (:mod:`.isolate`)."""
+    loaded bot runs in a subprocess of its own (:mod:`.isolate`); ``seen``: what the
+    earlier hands of the game showed of each seat (``Bot.seen``)."""
     g = Game.from_deal(hands, dealer, rules)
     seat_names = tuple(names) if len(names) == 4 else tuple(names[s & 1] for s in range(4))
     bots = [_make(seat_names[s], seeds[s], budget, cap, isolate) for s in range(4)]
@@ -141,6 +144,7 @@ def play_table(hands, dealer, names, seeds, rules: Rules, budget=None, auction=N
     table = seat_names if told is None else tuple(told)
     for bot in bots:
         bot.table = table
+        bot.seen = seen
     if auction:
         for bot in bidders:
             bot.table = (auction,) * 4
@@ -197,17 +201,37 @@ def _mix(*xs: int) -> int:
     return z & ((1 << 62) - 1)
 
 
+def earlier_hands(i: int, seed: int, rules: Rules, names: tuple, told: tuple, roles: tuple,
+                  earlier: int, budget=None) -> Seen | None:
+    """What the ``i % earlier`` hands of a game before deal ``i`` showed of how each seat
+    plays (:mod:`.belief.table_memory`): hands of their own, played out at the same table,
+    side A's seats by the normal bot, side B's by their bot; a hand conceded (not every
+    card seen) shows nothing.  None: no earlier hand."""
+    seen = None
+    stand_in = tuple("normal" if r != "B" else n for n, r in zip(names, roles))
+    for w in range(i % earlier if earlier else 0):
+        hands, dealer = deal_hands(_mix(seed, i, 11), w)
+        res, _, log = play_table(hands, dealer, stand_in, [_mix(seed, i, 12 + w, s) for s in range(4)],
+                                 rules, budget, told=told)
+        if not res["conceded"]:
+            seen = add_seen(seen, replay_agreement(hands, dealer, rules, [0, 0],
+                                                   [(s, c) for s, c in log], range(4)))
+    return seen
+
+
 def play_deal(args: tuple) -> dict:
     """Both tables of deal ``i``: A on team 0 then A on team 1.  ``args``: ``(i, a, b,
-    seed, rules, budget[, auction[, cap[, isolate[, person]]]])``; with ``person``, side
-    A is that bot, told to the others as a person, with ``a`` as its partner
-    (:func:`seating`).  Besides the tables, ``"as_partner"``: the :func:`partner_play`
-    counts summed by role."""
+    seed, rules, budget[, auction[, cap[, isolate[, person[, earlier]]]]])``; with
+    ``person``, side A is that bot, told to the others as a person, with ``a`` as its
+    partner (:func:`seating`); with ``earlier``, the bots have seen the hands of the game
+    before it (:func:`earlier_hands`).  Besides the tables, ``"as_partner"``: the
+    :func:`partner_play` counts summed by role."""
     i, a, b, seed, rules_dict, budget = args[:6]
     auction = args[6] if len(args) > 6 else None
     cap = args[7] if len(args) > 7 else None
     isolate = bool(args[8]) if len(args) > 8 else False
     person = args[9] if len(args) > 9 else None
+    earlier = args[10] if len(args) > 10 else 0
     rules = Rules.from_dict(rules_dict)
     hands, dealer = deal_hands(seed, i)
     out = {"deal": i, "tables": [], "times": {"A": {k: [] for k in DECISION_KINDS},
@@ -216,9 +240,10 @@ def play_deal(args: tuple) -> dict:
     for table in (0, 1):
         names, told, roles = seating(a, b, person, table)
         seeds = [_mix(seed, i, table, s) for s in range(4)]
+        seen = earlier_hands(i, seed, rules, names, told, roles, earlier, budget)
         res, kinds, actions = play_table(hands, dealer, names, seeds, rules, budget, auction,
                                          [_mix(seed, i, 7, s) for s in range(4)], cap=cap,
-                                         isolate=isolate, told=told)
+                                         isolate=isolate, told=told, seen=seen)
         for seat, got in enumerate(partner_play(hands, dealer, rules, actions)):
             _add_counts(out["as_partner"], roles[seat], got)
         side_of_team = ("A", "B") if table == 0 else ("B", "A")
@@ -400,20 +425,24 @@ def report(s: dict) -> str:
 def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
         rules: dict | None = None, budget: float | None = None, progress=None,
         auction: str | None = None, cap: float | None = None, isolate: bool = False,
-        person: str | None = None) -> dict:
+        person: str | None = None, earlier: int = 0) -> dict:
     """Play the arena and return the summary (with every deal under ``"per_deal"``).
     ``a``, ``b``, ``auction``: built-in bots or bots of one's own (loaded here, once,
     before the worker processes start); ``cap``: a loaded bot's time cap a decision;
     ``isolate``: a bot of one's own runs in a subprocess that sees its seat's view
     only (:mod:`.isolate`; the summary says so under ``"isolated"``); ``person``: a
     mixed table, side A that bot (told as a person) with ``a`` as its partner
-    (:func:`seating`; the summary names it under ``"person"``)."""
+    (:func:`seating`; the summary names it under ``"person"``); ``earlier``: deal ``i``
+    is hand ``i % earlier + 1`` of a game, the bots having seen the hands before it
+    (:func:`earlier_hands`; under ``"earlier"``)."""
     for name in (a, b) + ((person,) if person else ()):
         _make(name, isolate=isolate)    # unknown names and settings fail here, before any work
     r = Rules.from_dict(rules)
     if auction:
         _make(auction, isolate=isolate)
-    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap, isolate, person)
+    if earlier < 0:
+        raise ValueError("earlier cannot be negative")
+    jobs = [(i, a, b, seed, r.to_dict(), budget, auction, cap, isolate, person, earlier)
             for i in range(deals)]
     workers = workers or os.cpu_count() or 1
     results = []
@@ -439,6 +468,8 @@ def run(a: str, b: str, deals: int, seed: int = 1, workers: int | None = None,
     s["auction"] = auction
     if person:
         s["person"] = person
+    if earlier:
+        s["earlier"] = earlier
     s["isolated"] = isolate
     s["workers"] = workers
     s["wall_seconds"] = time.perf_counter() - t0
@@ -510,6 +541,10 @@ def main(argv: list[str] | None = None) -> int:
                         "partner)")
     p.add_argument("--person", default="normal",
                    help="with --partner, the bot that stands in for the person (default normal)")
+    p.add_argument("--earlier", type=int, default=0,
+                   help="deal i is hand i %% N + 1 of a game: the bots have seen the hands before "
+                        "it, played out at the same table (side A's seats by the normal bot), "
+                        "and may read how each seat plays from them (the strong bot's learn)")
     p.add_argument("--rules", default=None, help="rule set as JSON, e.g. '{\"overtrump\": \"never\"}'")
     p.add_argument("--json", default=None, help="write the summary as JSON to this file ('-' = stdout)")
     p.add_argument("--per-deal", action="store_true", help="include every deal's result in the JSON")
@@ -519,7 +554,8 @@ def main(argv: list[str] | None = None) -> int:
         rules = json.loads(args.rules) if args.rules else None
         s = run(args.a, args.b, args.deals, args.seed, args.workers or None, rules, args.budget,
                 None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
-                args.auction, args.cap, args.isolate, args.person if args.partner else None)
+                args.auction, args.cap, args.isolate, args.person if args.partner else None,
+                args.earlier)
     except (ValueError, json.JSONDecodeError) as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -532,6 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         extra = (f" --auction {args.auction}" if args.auction else "") + (" --isolate" if args.isolate else "")
         if args.partner:
             extra += " --partner" + (f" --person {args.person}" if args.person != "normal" else "")
+        if args.earlier:
+            extra += f" --earlier {args.earlier}"
         print(f"({s['wall_seconds']:.0f} s with {s['workers']} workers; command: python -m touti_core "
               f"arena --a {args.a} --b {args.b} --deals {args.deals} --seed {args.seed}{extra})")
         if args.json:

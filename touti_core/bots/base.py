@@ -21,6 +21,7 @@ from ..engine import (
     CONCESSION, GHNA, HAND_OVER, PLAY, SIGNAL, TRUMP, team,
 )
 from .belief.knowledge import Knowledge, from_game
+from .belief.table_memory import Seen
 from .model.heuristic import Holdings, ghna_keep
 
 if TYPE_CHECKING:
@@ -94,6 +95,10 @@ class Bot:
         self.why: Why = {}
         #: who plays each seat (see :data:`Seating`)
         self.table: Seating = None
+        #: what the earlier hands of the game showed of how each seat plays (the
+        #: decisions agreeing with the normal bot's and those differing,
+        #: :mod:`.belief.table_memory`), or None: no earlier hand seen
+        self.seen: Seen | None = None
 
     def act_game(self, g: Game, seat: int) -> int:
         """Fast path: decide for ``seat`` of an engine game (own hand + public log only)."""

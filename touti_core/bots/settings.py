@@ -158,6 +158,11 @@ class StrongSettings(NormalSettings):
     #: way an unknown table is measured (``strong:told=0`` in the arena: 44.6% of the
     #: perfect player's lead at seed 1000, docs/lab/arena-notebook.md).
     told: bool = True
+    #: Read a seat the table names nobody (a person, a bot of one's own, or any seat with
+    #: ``told`` off) by the replay, as a normal bot, once the earlier hands of the game
+    #: (``Bot.seen``, :mod:`.belief.table_memory`) make it this likely or more that it
+    #: plays as the normal bot; 0: never.
+    learn: float = 0.0
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True

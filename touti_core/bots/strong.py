@@ -51,8 +51,9 @@ class StrongBot(NormalBot):
 
     # ---- the deals
     def reading(self) -> AuctionReading:
-        """How it reads the auction, told who plays each seat (``table``)."""
-        return AuctionReading(self.settings, self.table)
+        """How it reads the auction, told who plays each seat (``table``), and what the
+        earlier hands of the game showed of them (``seen``)."""
+        return AuctionReading(self.settings, self.table, self.seen)
 
     def sampler(self, k: Knowledge) -> Sampler:
         """Deals consistent with ``k``, weighed by the soft evidence (``soft``)."""

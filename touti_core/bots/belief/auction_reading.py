@@ -16,7 +16,10 @@ the seat's hand at the deal:
   each sampled hand: a hand on which it would have bid otherwise weighs
   ``model_eps``.  With that replay only, an early announcement is read as the
   pass it counts as, and the auction's deals come from a larger pool
-  (``bid_pool``): both were measured with it.
+  (``bid_pool``): both were measured with it;
+- a seat the table names nobody is read by that replay too once the earlier
+  hands of the game show it plays as the normal bot with chance ``learn`` or
+  more (:mod:`.table_memory`).
 
 A seat's terms depend on its hand alone, so each seat's factor is worked out
 once per hand met (:func:`.worlds.by_hand`).
@@ -36,6 +39,7 @@ from ..base import Seating
 from ..model import bidding, handeval as he
 from ..settings import NormalSettings, StrongSettings
 from .knowledge import Knowledge, build
+from .table_memory import Seen, chance_normal
 from .worlds import Weigh, by_hand
 
 SIG_PLUS10, SIG_PASS = A_SIGNAL + 2, A_SIGNAL + 3
@@ -60,9 +64,11 @@ def sigmoid(x: float) -> float:
 class AuctionReading:
     """How the strong bot, told ``table`` (who plays each seat), reads the auction."""
 
-    def __init__(self, settings: StrongSettings, table: Seating = None) -> None:
+    def __init__(self, settings: StrongSettings, table: Seating = None,
+                 seen: Seen | None = None) -> None:
         self.settings = settings
         self.table = table
+        self.seen = seen
 
     def replays_seat(self, s: int) -> bool:
         """Whether seat ``s``'s auction is read by replaying the normal bot's (``read_model``:
@@ -71,9 +77,15 @@ class AuctionReading:
 
     def level(self, s: int) -> str | None:
         """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
-        is known with ``told`` off)."""
+        is known with ``told`` off); a seat it names nobody, the normal bot when the
+        earlier hands (``seen``) make that ``learn`` likely or more."""
         table = self.table if self.settings.told else None
-        return table[s] if table else None
+        named = table[s] if table else None
+        seen = self.seen[s] if self.seen else None
+        if named is None and self.settings.learn and seen is not None \
+                and chance_normal(seen[0], seen[1], self.settings.model_eps) >= self.settings.learn:
+            return bidding.LEVEL
+        return named
 
     def replays(self, k: Knowledge) -> bool:
         """Whether an opponent of ``k``'s seat is read by replay.  ``bid_pool`` and

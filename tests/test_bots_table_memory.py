@@ -1,0 +1,194 @@
+"""What the earlier hands of a game show of how each seat plays (touti_core.bots.belief.table_memory),
+and the strong bot's ``learn``: a seat the table names nobody read by the normal bot's replay once
+those hands say it plays as the normal bot."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from touti_core.bots import arena, make_bot
+from touti_core.bots.arena import deal_hands
+from touti_core.bots.belief.knowledge import from_game
+from touti_core.bots.belief.sampler import Sampler
+from touti_core.bots.belief.table_memory import OTHER_AGREES, add, chance_normal, replay_agreement
+from touti_core.bots.policy.normal import NormalBot
+from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
+from touti_core.rules import Rules
+
+
+def played_out(levels: tuple[str, ...], seed: int, i: int):
+    """Deal ``i`` of ``seed`` played to its end by ``levels`` (one a seat): the hands at the
+    deal, the dealer, the log, and how many decisions of each seat had a choice."""
+    rules = Rules()
+    hands, dealer = deal_hands(seed, i)
+    g = Game.from_deal(hands, dealer, rules)
+    bots = [make_bot(levels[s], seed=i * 4 + s) for s in range(4)]
+    for b in bots:
+        b.table = levels
+    log, choices = [], [0, 0, 0, 0]
+    while g.phase not in (HAND_OVER, GAME_OVER):
+        s = g.acting
+        choices[s] += len(g.legal()) > 1
+        code = bots[s].act_game(g, s)
+        log.append((s, code))
+        g.apply(code)
+    return hands, dealer, log, choices
+
+
+@pytest.mark.parametrize("i", range(3))
+def test_normal_bots_agree_with_the_normal_bot_at_every_choice_and_only_choices_count(i):
+    hands, dealer, log, choices = played_out(("normal",) * 4, 300, i)
+    seen = replay_agreement(hands, dealer, Rules(), [0, 0], log, range(4))
+    assert seen == tuple((choices[s], 0) for s in range(4))
+    assert all(choices)
+    # seats not asked for are not counted
+    assert replay_agreement(hands, dealer, Rules(), [0, 0], log, [1, 3]) == \
+        (None, (choices[1], 0), None, (choices[3], 0))
+
+
+def test_the_easy_bot_differs_from_the_normal_bot_where_it_has_a_choice():
+    """Over three hands the easy bots (seats 1 and 3) make a decision the normal bot would
+    not; each seat's counts add up to its decisions that had a choice."""
+    total = None
+    for i in range(3):
+        hands, dealer, log, choices = played_out(("normal", "easy") * 2, 301, i)
+        seen = replay_agreement(hands, dealer, Rules(), [0, 0], log, range(4))
+        assert [sum(c) for c in seen] == choices
+        assert seen[0][1] == seen[2][1] == 0
+        total = add(total, seen)
+    assert total[1][1] + total[3][1] > 0
+    assert chance_normal(*total[1], 0.01) < 0.01 or chance_normal(*total[3], 0.01) < 0.01
+
+
+def test_chance_normal_weighs_agreeing_and_differing_decisions():
+    assert chance_normal(0, 0, 0.01) == 0.5
+    for n in (1, 5, 12):      # even odds before; each agreement 0.99 against OTHER_AGREES
+        assert chance_normal(n, 0, 0.01) == pytest.approx(1 / (1 + (OTHER_AGREES / 0.99) ** n))
+    assert [chance_normal(n, 0, 0.01) < chance_normal(n + 1, 0, 0.01) for n in range(20)] == [True] * 20
+    # one decision the normal bot would not make outweighs many that it would
+    assert chance_normal(12, 1, 0.01) < 0.5 < chance_normal(12, 0, 0.01)
+    assert chance_normal(1000, 0, 0.01) == 1.0 and chance_normal(0, 1000, 0.01) == 0.0
+    assert add(None, ((1, 2), None, None, None)) == ((1, 2), None, None, None)
+    assert add(((1, 2), None, (3, 0), None), ((1, 1), (4, 0), None, None)) == \
+        ((2, 3), (4, 0), (3, 0), None)
+
+
+def _at_seat_0_s_second_turn(seed: int, dealer: int):
+    hands, dealer = deal_hands(seed, dealer)
+    g = Game.from_deal(hands, dealer, Rules())
+    bots = [NormalBot(s) for s in range(4)]
+    while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
+                                                 and len(g.log) >= 3):
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    return from_game(g, 0) if g.phase == AUCTION else None
+
+
+#: a normal bot's record after two hands, and a seat that once decided otherwise
+SURE, ONCE_OTHERWISE = (20, 0), (20, 1)
+
+
+@pytest.mark.parametrize("deal", [0, 1])
+def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_hands_say_so(deal):
+    """Told nothing (or a person at the seat), the strong bot with ``learn`` reads an
+    opponent by the normal bot's replay, exactly as it reads one the table names a normal
+    bot, once the earlier hands make that likely enough; with a decision seen otherwise,
+    too few hands, no hand, ``learn`` off, or a seat the table names another bot, by the
+    soft terms as before."""
+    k = _at_seat_0_s_second_turn(70 + deal, deal)
+    assert k is not None
+    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
+
+    def weights(name, table, seen):
+        bot = make_bot(name, seed=1)
+        bot.table, bot.seen = table, seen
+        return [bot.reading().weigher(k)(w) for w in worlds]
+    soft = weights("strong", None, None)
+    named = weights("strong", ("normal",) * 4, None)
+    one_named = weights("strong", (None, "normal", None, None), None)
+    assert soft != one_named != named
+    learn = "strong:told=0,learn=0.9"
+    assert weights(learn, ("normal",) * 4, (None, SURE, None, SURE)) == named
+    assert weights("strong:learn=0.9", None, (None, SURE, None, SURE)) == named
+    assert weights("strong:learn=0.9", (None, None, None, "easy"), (None, SURE, None, SURE)) == one_named
+    assert weights(learn, None, (None, SURE, None, ONCE_OTHERWISE)) == one_named
+    for name, seen in ((learn, (None, ONCE_OTHERWISE, None, (3, 0))), (learn, None),
+                       ("strong:told=0", (None, SURE, None, SURE))):
+        assert weights(name, None, seen) == soft
+    # and the auction then weighs as it does with the replay: the pool, their contract
+    bot = make_bot(learn, seed=1)
+    bot.seen = (None, SURE, None, SURE)
+    assert bot.reading().replays(k) and bot.simulation(k).their_bias == bot.settings.their_bias_read
+
+
+def test_the_arena_shows_the_bots_the_earlier_hands_of_the_game():
+    """With ``earlier=N`` deal i comes after ``i % N`` hands of its game, played out at the
+    same table, side A's seats by the normal bot: normal bots agree at every choice."""
+    names, told, roles = arena.seating("strong:told=0", "normal", None, 1)
+    assert arena.earlier_hands(0, 5, Rules(), names, told, roles, 4) is None
+    assert arena.earlier_hands(4, 5, Rules(), names, told, roles, 0) is None
+    seen = arena.earlier_hands(3, 5, Rules(), names, told, roles, 4)
+    assert all(d == 0 and a > 0 for a, d in seen)
+    easy = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong", "easy", None, 0), 4)
+    assert easy[0][1] == easy[2][1] == 0 and easy[1][1] + easy[3][1] > 0
+    with pytest.raises(ValueError, match="earlier"):
+        arena.run("normal", "normal", 1, earlier=-1, workers=1)
+    s = arena.run("strong:told=0,learn=0.8,bid_worlds=12,play_worlds=8,exact_worlds=4", "normal",
+                  2, seed=5, workers=1, earlier=2)
+    assert s["earlier"] == 2 and s["deals"] == 2 and math.isfinite(s["mean_per_hand"]["A"])
+
+
+def test_a_game_s_finished_hands_show_each_seat_and_the_hand_in_play_shows_nothing():
+    """``from_game``: the hands of a game played out so far, each seat's cards read from
+    the cards it played, counted as ``replay_agreement`` counts each hand from its deal
+    (the seed's, an independent source); the hand in play, and a game without a
+    finished hand, show nothing."""
+    from touti_core import rng
+    from touti_core.bots.belief.table_memory import from_game
+    from touti_core.engine import A_NEXT_HAND
+
+    g = Game.new(11, Rules())
+    assert from_game(g) is None
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    expected, hand, dealer, scores = None, [], rng.first_dealer(11), [0, 0]
+    while g.hand_no < 3:
+        if g.phase == HAND_OVER:
+            r = g.last_hand
+            deal = rng.deal(11, g.hand_no)
+            by_seat = [deal[(s - dealer - 1) % 4] for s in range(4)]
+            if not r["cancelled"] and not r.get("conceded"):
+                expected = add(expected, replay_agreement(by_seat, dealer, Rules(), scores, hand, range(4)))
+            if not r["cancelled"]:
+                scores = [scores[0] + r["delta"][0], scores[1] + r["delta"][1]]
+            dealer, hand = (dealer + 1) % 4, []
+            g.apply(A_NEXT_HAND)
+            assert from_game(g) == expected
+            continue
+        s = g.acting
+        code = bots[s].act_game(g, s)
+        hand.append((s, code))
+        g.apply(code)
+    assert expected is not None and all(d == 0 and a > 0 for a, d in expected)
+
+
+def test_the_bench_counts_a_hand_played_out_and_skips_a_conceded_one():
+    """bench/table_memory.py: each hand's counts of seats 1 and 3 are replay_agreement's
+    over the arena's play of that hand; a conceded hand shows nothing."""
+    from test_bots_arena import bench_module
+    tm = bench_module("table_memory")
+    rules = Rules()
+    kinds = set()
+    for i in range(6):
+        got = tm.hand_seen("easy", 5000, i, rules)
+        hands, dealer = deal_hands(5000, i)
+        res, _, log = arena.play_table(hands, dealer, ("normal", "easy") * 2,
+                                       [5000 * 1000 + i * 4 + s for s in range(4)], rules)
+        kinds.add(res["conceded"])
+        if res["conceded"]:
+            assert got is None
+        else:
+            seen = replay_agreement(hands, dealer, rules, [0, 0], log, (1, 3))
+            assert got == [seen[1], seen[3]]
+    assert kinds == {False, True}
