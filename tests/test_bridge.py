@@ -333,3 +333,37 @@ def test_a_hand_played_out_is_given_to_each_friend_turned_to_its_seat(bridge):
     assert full["history"] == view["history"]
     assert call(bridge, op="hand_record", hand=99, seat=1)["record"] is None
     assert call(bridge, op="hand_record", hand=0, seat=4)["error"]["code"] == "bad_request"
+
+
+def test_the_strong_bot_and_the_hint_are_given_what_the_finished_hands_showed(bridge, monkeypatch):
+    """The strong bot's move and the hint get ``seen``, the game's finished hands as
+    ``table_memory.from_game`` counts them (each hand replayed once a session, then kept);
+    the other levels get nothing.  Before any hand is over, nothing is seen."""
+    from touti_core import bots
+    from touti_core.bots.belief import table_memory
+    given = []
+    choose, hint = bots.choose, bots.hint
+    monkeypatch.setattr(bridge.bots, "choose", lambda *a, **kw: given.append((a[2], kw["seen"])) or choose(*a, **kw))
+    monkeypatch.setattr(bridge.bots, "hint", lambda *a, **kw: given.append(("hint", kw["seen"])) or hint(*a, **kw))
+    session = bridge.SESSIONS.get("game")
+    view = call(bridge, op="new", seed=3, people=[])["view"]
+    assert call(bridge, op="bot", level="strong")["ok"]
+    assert given[-1] == ("strong", None)
+    while True:
+        state = session.state
+        expected = table_memory.from_game(api.game_of(state))
+        if expected is not None and view["phase"] != "hand_over":
+            break
+        view = call(bridge, op="bot", level="normal")["view"]
+        assert given[-1] == ("normal", None)
+    assert all(d == 0 and a > 0 for a, d in expected)       # normal bots, every choice theirs
+    ans = call(bridge, op="bot", level="strong")
+    assert ans["ok"] and given[-1] == ("strong", expected)
+    view = ans["view"]
+    assert view["to_act"] is not None
+    cached = dict(session.hands_seen)
+    assert cached
+    view = call(bridge, op="people", people=[view["to_act"]])["view"]
+    assert call(bridge, op="hint")["ok"]
+    assert given[-1] == ("hint", table_memory.from_game(api.game_of(session.state)))
+    assert session.hands_seen == cached

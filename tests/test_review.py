@@ -201,3 +201,29 @@ def test_the_summary_names_the_costliest_decisions_and_each_ones_trick():
                            for c in r["tricks"][d["trick"] - 1]["cards"])
             elif d["phase"] in ("auction", "signal", "trump"):
                 assert d["trick"] == 0
+
+
+def test_the_review_s_strong_bot_sees_the_earlier_hands_as_the_game_s_bots_did(monkeypatch):
+    """Reviewing a later hand, "what the strong bot would do" is asked with what the hands
+    before it showed (``table_memory.from_game`` at the hand's start), as the page asks
+    its strong bots and hints; the first hand with nothing."""
+    from touti_core.bots import review
+    from touti_core.bots.belief import table_memory
+    given = []
+    real = review.hint
+    monkeypatch.setattr(review, "hint", lambda *a, **kw: given.append(kw["seen"]) or real(*a, **kw))
+    record = played(5, hands=3)                # the first hand conceded, the second played out
+    state, hand, expected = api.new_game(5), 0, None
+    for a in record["actions"]:                # the first hand after one played out
+        state = api.act(state, a)
+        if a["type"] == "next_hand":
+            hand += 1
+            expected = table_memory.from_game(api.game_of(state))
+            if expected is not None:
+                break
+    assert expected is not None and hand == 2
+    review_hand(record, hand, 0, TABLE)
+    assert given and all(g == expected for g in given)
+    given.clear()
+    review_hand(record, 0, 0, TABLE)
+    assert given and all(g is None for g in given)

@@ -96,19 +96,22 @@ def _table(table) -> tuple | None:
 
 
 def choose(view: dict, legal: list[dict] | None = None, level: str = "normal",
-           seed: int | None = None, budget: float | None = None, table=None) -> dict:
-    """The action a bot of ``level`` takes for the seat of ``view``."""
+           seed: int | None = None, budget: float | None = None, table=None,
+           seen=None) -> dict:
+    """The action a bot of ``level`` takes for the seat of ``view``; ``seen``: what the
+    game's earlier hands showed of each seat (:func:`.belief.table_memory.from_game`)."""
     if level not in CHOOSABLE:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(CHOOSABLE)}")
     k, legal, codes = _prepare(view, legal)
     bot = make_bot(level, _seed_of(view) if seed is None else seed, budget)
     bot.table = _table(table)
+    bot.seen = seen
     code = bot.act(k, codes)
     return legal[codes.index(code)]
 
 
 def hint(view: dict, legal: list[dict] | None = None, table=None, *,
-         bot: str = "strong") -> dict:
+         bot: str = "strong", seen=None) -> dict:
     """What the strong bot would do, and why: ``{"action": ..., "reason": "<English>",
     "code": "<stable code>", "params": {...}}`` (the codes and their params:
     :mod:`.explain`; a page words ``code`` with ``params`` in its language, ``reason``
@@ -117,6 +120,7 @@ def hint(view: dict, legal: list[dict] | None = None, table=None, *,
     k, legal, codes = _prepare(view, legal)
     player = make_bot(bot, _seed_of(view))
     player.table = _table(table)
+    player.seen = seen
     code = player.act(k, codes)
     why = reason(k, code, player.why)
     return {"action": legal[codes.index(code)], "reason": english(why), "code": why.code,

@@ -43,6 +43,7 @@ from .. import api
 from ..cards import NAMES, cards_in, display_order, ghna_value
 from ..engine import A_GHNA, A_NEXT_HAND, A_NO_GHNA, A_TRUMP, AUCTION, GHNA, PLAY, SIGNAL, TRUMP, Game
 from . import hint
+from .belief import table_memory
 from .belief.knowledge import from_game
 from .perfect import PerfectBot
 from .strong import StrongBot
@@ -120,13 +121,15 @@ def _weighted_estimate(diffs: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def _auction_cost(g: Game, seat: int, code: int, best: int,
-                  table: tuple[str | None, ...] | None) -> tuple[float, float, int]:
+                  table: tuple[str | None, ...] | None,
+                  seen: table_memory.Seen | None = None) -> tuple[float, float, int]:
     """What the strong bot expects its choice to score more than ``code`` (0 or more), the
     95% half-width of that estimate and the number of deals it sampled."""
     if code == best:
         return 0.0, 0.0, 0
     bot = StrongBot(SEED)
     bot.table = table
+    bot.seen = seen
     k = from_game(g, seat)
     sim = bot.simulation(k)
     worlds = bot.worlds(k, bot.settings.bid_worlds)
@@ -152,6 +155,7 @@ def review_hand(record: dict, hand: int, seat: int = 0, table: list | None = Non
     """The review of hand ``hand`` (0 for the first) of a record, for ``seat`` (see the module)."""
     g, actions = _replay_to_hand(record, hand)
     seating = tuple(table) if table is not None else None
+    seen = table_memory.from_game(g)              # the earlier hands, as the page's bots saw them
     deal = [display_order([NAMES[c] for c in cards_in(h)]) for h in g.hands]
     decisions: list[dict[str, Any]] = []
     lost_auction = lost_play = auction_var = 0.0
@@ -160,7 +164,7 @@ def review_hand(record: dict, hand: int, seat: int = 0, table: list | None = Non
     for i, (s, code) in enumerate(actions):
         if s == seat and len(g.legal()) > 1:
             view = api.view_of(g, seat)
-            h = hint(view, view["legal"], table=list(table) if table is not None else None)
+            h = hint(view, view["legal"], table=list(table) if table is not None else None, seen=seen)
             best = api.code_of(h["action"])
             entry: dict[str, Any] = {"at": i, "phase": view["phase"],
                                      "trick": plays // 4 + 1 if g.phase not in (AUCTION, SIGNAL, TRUMP) else 0,
@@ -175,7 +179,7 @@ def review_hand(record: dict, hand: int, seat: int = 0, table: list | None = Non
                 entry["same"] = best < 40 and _equivalent(g, seat, code, best)
                 lost_play += entry["cost"]
             elif g.phase in (AUCTION, SIGNAL, TRUMP):
-                cost, margin, deals = _auction_cost(g, seat, code, best, seating)
+                cost, margin, deals = _auction_cost(g, seat, code, best, seating, seen)
                 entry["cost"] = round(cost, 1)
                 entry["estimate"] = True
                 entry["margin"] = round(margin, 1)

@@ -73,6 +73,7 @@ import json
 import math
 
 from touti_core import api, bots, sheet
+from touti_core.bots.belief import table_memory
 from touti_core.cards import display_order
 
 #: The seat whose view the page shows (the person at the bottom of the table).
@@ -96,6 +97,7 @@ class Session:
         self.state: api.State | None = None      # the game (new, load)
         self.people: set[int] = {PAGE_SEAT}
         self.arena: dict | None = None           # a duplicate arena in progress (arena_start)
+        self.hands_seen: dict = {}               # each finished hand's counts (_seen)
 
 
 class Sessions:
@@ -337,7 +339,8 @@ def op_bot(session, req):
     if bots.is_user_level(level):
         return _user_bot(session, seat, level, table, req)
     v = api.view(st, seat)
-    action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table)
+    seen = _seen(session, st) if level == "strong" else None
+    action = bots.choose(v, v["legal"], level, _bot_seed(st, seat), table=table, seen=seen)
     session.state = api.act(st, action)
     return _out(session, action)
 
@@ -351,7 +354,13 @@ def op_hint(session, req):
     v = api.view(st, seat)
     if not v["legal"]:
         return {"ok": True, "hint": None}
-    return {"ok": True, "hint": bots.hint(v, v["legal"], table=table)}
+    return {"ok": True, "hint": bots.hint(v, v["legal"], table=table, seen=_seen(session, st))}
+
+
+def _seen(session, st):
+    """What the game's finished hands showed of how each seat plays, for the strong bot's
+    reading of the seats the table names nobody (each hand replayed once a session)."""
+    return table_memory.from_game(api.game_of(st), session.hands_seen)
 
 
 def op_sheet(_session, req):

@@ -60,10 +60,12 @@ def replay_agreement(hands: list[list[int]], dealer: int, rules: Rules, scores: 
     return tuple((counts[s][0], counts[s][1]) if s in counted else None for s in range(4))
 
 
-def from_game(g: Game) -> Optional[Seen]:
+def from_game(g: Game, cache: Optional[dict] = None) -> Optional[Seen]:
     """What the finished hands of ``g`` (a whole game, with its log) showed of every seat:
     the hands played out, each seat's cards then being all seen (a hand left in the
-    auction or conceded shows nothing: not every card was seen).  None: no such hand."""
+    auction or conceded shows nothing: not every card was seen).  None: no such hand.
+    ``cache``, kept between calls (a page's session), holds each hand's counts, so that
+    a hand is replayed once in a game, not at every decision after it."""
     if g.seed is None or g.log is None or not g.history:
         return None
     dealer, scores = rng.first_dealer(g.seed), [0, 0]
@@ -75,14 +77,35 @@ def from_game(g: Game) -> Optional[Seen]:
             hand.append((s, code))
             continue
         result = next(finished)         # next_hand: the hand before it is over
-        cards = [[c for t, c in hand if t == seat and c < A_BID] for seat in range(4)]
-        if not result["cancelled"] and not result.get("conceded") \
-                and all(len(c) == TRICKS for c in cards):
-            seen = add(seen, replay_agreement(cards, dealer, g.rules, scores, hand, range(4)))
+        key = (g.seed, g.rules, dealer, tuple(scores), tuple(hand))
+        if cache is not None and key in cache:
+            one = cache[key]
+        else:
+            one = _hand_seen(g.rules, dealer, scores, hand, result)
+            if cache is not None:
+                if len(cache) >= CACHED_HANDS:
+                    cache.clear()
+                cache[key] = one
+        if one is not None:
+            seen = add(seen, one)
         if not result["cancelled"]:
             scores = [scores[0] + result["delta"][0], scores[1] + result["delta"][1]]
         dealer, hand = (dealer + 1) % 4, []
     return seen
+
+
+#: The most hands a ``from_game`` cache holds (then it starts again).
+CACHED_HANDS = 256
+
+
+def _hand_seen(rules: Rules, dealer: int, scores: list[int], hand: list[tuple[int, int]],
+               result: dict) -> Optional[Seen]:
+    """One finished hand's counts (None: left in the auction, conceded, or not every card
+    played)."""
+    cards = [[c for t, c in hand if t == seat and c < A_BID] for seat in range(4)]
+    if result["cancelled"] or result.get("conceded") or any(len(c) != TRICKS for c in cards):
+        return None
+    return replay_agreement(cards, dealer, rules, scores, hand, range(4))
 
 
 def add(seen: Optional[Seen], more: Seen) -> Seen:
