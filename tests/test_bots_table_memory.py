@@ -192,3 +192,29 @@ def test_the_bench_counts_a_hand_played_out_and_skips_a_conceded_one():
             seen = replay_agreement(hands, dealer, rules, [0, 0], log, (1, 3))
             assert got == [seen[1], seen[3]]
     assert kinds == {False, True}
+
+
+def test_from_game_replays_each_finished_hand_once_with_a_cache():
+    """With a cache, each finished hand is counted once and read back after: the same
+    counts as without, one entry a hand; an entry put there is what is read."""
+    from touti_core.bots.belief.table_memory import from_game
+    from touti_core.engine import A_NEXT_HAND
+
+    g = Game.new(5, Rules())
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    while g.hand_no < 3:
+        if g.phase == HAND_OVER:
+            g.apply(A_NEXT_HAND)
+        else:
+            g.apply(bots[g.acting].act_game(g, g.acting))
+    cache: dict = {}
+    plain = from_game(g)
+    assert plain is not None and from_game(g, cache) == plain and len(cache) == 3
+    played_out = [k for k, v in cache.items() if v is not None]
+    assert played_out
+    cache[played_out[0]] = ((1000, 0),) * 4
+    expected = None
+    for v in cache.values():
+        if v is not None:
+            expected = add(expected, v)
+    assert from_game(g, cache) == expected != plain
