@@ -109,13 +109,17 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     named = weights("strong", ("normal",) * 4, None)
     one_named = weights("strong", (None, "normal", None, None), None)
     assert soft != one_named != named
+    # by default (learn=0.8): seven decisions agreeing, none differing, are enough, six not
+    assert chance_normal(6, 0, 0.01) < 0.8 <= chance_normal(7, 0, 0.01)
+    assert weights("strong", None, (None, (7, 0), None, (7, 0))) == named
+    assert weights("strong", None, (None, (6, 0), None, (6, 0))) == soft
     learn = "strong:told=0,learn=0.9"
     assert weights(learn, ("normal",) * 4, (None, SURE, None, SURE)) == named
     assert weights("strong:learn=0.9", None, (None, SURE, None, SURE)) == named
     assert weights("strong:learn=0.9", (None, None, None, "easy"), (None, SURE, None, SURE)) == one_named
     assert weights(learn, None, (None, SURE, None, ONCE_OTHERWISE)) == one_named
     for name, seen in ((learn, (None, ONCE_OTHERWISE, None, (3, 0))), (learn, None),
-                       ("strong:told=0", (None, SURE, None, SURE))):
+                       ("strong:told=0,learn=0", (None, SURE, None, SURE))):
         assert weights(name, None, seen) == soft
     # and the auction then weighs as it does with the replay: the pool, their contract
     bot = make_bot(learn, seed=1)
