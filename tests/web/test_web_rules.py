@@ -57,7 +57,8 @@ def test_the_ghna_cap_table_follows_the_variant_in_the_settings(page, site):
 
 def test_the_rules_and_the_bots_screen_say_the_bots_see_only_their_seat(browser, site):
     """The rules and #bots say plainly, in every language, that the game's bots see only
-    what their seat may see (tests/test_bots_fair.py checks that they do)."""
+    what their seat may see (tests/test_bots_fair.py checks that they do), and #bots that
+    the strong bot remembers the earlier hands of the game (tests/test_bots_table_memory.py)."""
     messages = ROOT / "web" / "messages"
     for lang in ("en", "fr", "ar", "es"):
         catalogue = json.loads((messages / f"{lang}.json").read_text(encoding="utf-8"))
@@ -73,4 +74,7 @@ def test_the_rules_and_the_bots_screen_say_the_bots_see_only_their_seat(browser,
         page.wait_for_selector("html[data-view='bots'] #bots-fair")
         assert page.text_content("#bots-fair").strip() == catalogue["bots.fair"], lang
         assert page.locator("#bots-fair").is_visible()
+        # and that the strong bot remembers the earlier hands, as a player does
+        assert page.text_content("#bots-memory").strip() == catalogue["bots.memory"], lang
+        assert page.locator("#bots-memory").is_visible()
         ctx.close()

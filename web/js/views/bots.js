@@ -71,6 +71,7 @@ function layout(screen) {
       h("p", {}, t("bots.load.help")),
       h("p", { id: "bots-sandbox" }, t("bots.sandbox")),
       h("p", { id: "bots-fair" }, t("bots.fair")),
+      h("p", { id: "bots-memory" }, t("bots.memory")),
       h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")), file),
       h("form", { class: "field", id: "bots-url-form", onsubmit: (event) => loadUrl(screen, event) },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,
