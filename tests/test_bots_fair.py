@@ -6,7 +6,8 @@ Two ways a bot is given a seat:
 - the page (web/py/bridge.py) and the terminal game call ``bots.choose`` and
   ``bots.hint`` with a JSON view: every card named in what they are passed (the
   view, the legal actions, who plays each seat) is checked against the deal, over
-  whole games with every level at the table;
+  whole games with every level at the table; what the earlier hands showed
+  (``seen``) is counts alone, the same without the hand in play;
 - the arena calls ``Bot.act_game`` with the engine's game itself, for speed: there
   each seat's hand is guarded while the bot decides, so that reading another
   seat's hand (or the deal, or the seed that makes it) fails the test.
@@ -27,6 +28,7 @@ import pytest
 from touti_core import api, bots
 from touti_core.bots import arena, levels
 from touti_core.bots.base import Bot
+from touti_core.bots.belief import table_memory
 from touti_core.cards import NAMES, scan
 from touti_core.rules import Rules
 
@@ -67,6 +69,7 @@ class Checker:
         self.finished = (None, [])
         self.calls = {"choose": 0, "hint": 0}
         self.own_cards_seen = 0
+        self.seen_given = 0
 
     def check(self, view: dict, *given) -> None:
         st = self.state()
@@ -80,16 +83,32 @@ class Checker:
         assert (view["last_hand"], view["history"]) == self.finished
         self.own_cards_seen += sum(1 for _ in card_names(view["hand"]))
 
+    def check_seen(self, seen) -> None:
+        """What the earlier hands showed (``seen``): counts, made from the finished hands
+        alone, whose cards were all played (``table_memory.from_game``)."""
+        if seen is None:
+            return
+        assert all(x is None or (len(x) == 2 and all(type(n) is int for n in x)) for x in seen)
+        g = api.game_of(self.state())
+        assert seen == table_memory.from_game(g)
+        # nothing of the hand in play: the same without its actions
+        g.log = g.log[:g.hand_start]
+        assert seen == table_memory.from_game(g)
+        self.seen_given += 1
+
     def wrap(self, monkeypatch):
         choose, hint = bots.choose, bots.hint
 
-        def checked_choose(view, legal=None, level="normal", seed=None, budget=None, table=None):
-            self.check(view, legal, level, table)
+        def checked_choose(view, legal=None, level="normal", seed=None, budget=None, table=None,
+                           seen=None):
+            self.check(view, legal, level, table, seen)
+            self.check_seen(seen)
             self.calls["choose"] += 1
-            return choose(view, legal, level, seed, budget, table)
+            return choose(view, legal, level, seed, budget, table, seen=seen)
 
         def checked_hint(view, legal=None, table=None, **kw):
             self.check(view, legal, table, kw)
+            self.check_seen(kw.get("seen"))
             self.calls["hint"] += 1
             return hint(view, legal, table, **kw)
         monkeypatch.setattr(bots, "choose", checked_choose)
@@ -133,6 +152,8 @@ def test_the_pages_bots_and_hints_are_given_no_hidden_card(bridge, monkeypatch, 
         assert ans["ok"], ans
         view = ans["view"]
     assert len(view["history"]) >= 2 and checker.calls["choose"] > 40 and checker.calls["hint"] > 20
+    played_out = [h for h in view["history"][:-1] if not h["cancelled"] and not h["conceded"]]
+    assert checker.seen_given > 0 if played_out else checker.seen_given == 0
     assert checker.own_cards_seen > 100          # the walk does find cards: the seat's own
 
 
