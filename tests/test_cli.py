@@ -116,3 +116,23 @@ def test_module_entry_point_runs():
     r = subprocess.run([sys.executable, "-m", "touti_core", "play", "--seed", "2"],
                        input="quit\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "Bye" in r.stdout
+
+
+def test_the_terminal_game_s_bots_and_hints_see_the_earlier_hands(monkeypatch):
+    """As on the page, the bots and the hint of the terminal game are given what the
+    game's finished hands showed (table_memory.from_game), each hand replayed once."""
+    from touti_core import api, bots
+    from touti_core.bots.belief import table_memory
+    given = []
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *a, **kw: given.append(kw["seen"]) or choose(*a, **kw))
+    game = cli.TerminalGame(5, out=io.StringIO())
+    state = game.state
+    while table_memory.from_game(api.game_of(state)) is None or state["phase"] == "hand_over" \
+            or state["to_act"] == game.me:
+        v = api.view(state, state["to_act"]) if state["to_act"] is not None else None
+        state = api.act(state, {"type": "next_hand"} if v is None else choose(v, level="normal", seed=1))
+    game.state = state
+    assert game.step()
+    assert given == [table_memory.from_game(api.game_of(state))] and given[0] is not None
+    assert game.hands_seen and game.earlier_hands() == given[0]

@@ -13,6 +13,7 @@ import sys
 from typing import Callable, TextIO
 
 from . import api, bots
+from .bots.belief import table_memory
 from .cards import SUIT_LETTERS, SUIT_NAMES, card_of, describe, is_card_name
 
 SEAT_NAMES = ("You", "Right", "Partner", "Left")
@@ -160,6 +161,7 @@ class TerminalGame:
                  me: int = 0, inp: TextIO | None = None, out: TextIO | None = None,
                  save: str | None = None) -> None:
         self.state = api.new_game(seed, rules)
+        self.hands_seen: dict = {}
         self.level = level
         self.me = me
         self.inp = inp or sys.stdin
@@ -217,10 +219,15 @@ class TerminalGame:
         v = api.view(s, seat)
         if seat != self.me:
             action = bots.choose(v, v["legal"], self.level, seed=self.bot_rng.randrange(2 ** 31),
-                                 table=self.table())
+                                 table=self.table(), seen=self.earlier_hands())
             self.apply(action)
             return True
         return self.human_turn(v)
+
+    def earlier_hands(self):
+        """What the game's finished hands showed of how each seat plays, as the page's
+        strong bots are given it (each hand replayed once a game)."""
+        return table_memory.from_game(api.game_of(self.state), self.hands_seen)
 
     def table(self) -> list:
         """Who plays each seat, as the bots are told: this player (None), bots of the level."""
@@ -243,7 +250,7 @@ class TerminalGame:
                 self.show_scores()
                 continue
             if word == "hint":
-                h = bots.hint(v, v["legal"], table=self.table())
+                h = bots.hint(v, v["legal"], table=self.table(), seen=self.earlier_hands())
                 self.say(f"Hint: {option_label(h['action'])}: {h['reason']}")
                 continue
             action = parse_input(text, v)
