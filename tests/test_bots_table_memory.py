@@ -11,12 +11,12 @@ import pytest
 
 from touti_core.bots import arena, make_bot
 from touti_core.bots.arena import deal_hands
-from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.sampler import Sampler
 from touti_core.bots.belief.table_memory import OTHER_AGREES, add, chance_normal, replay_agreement
-from touti_core.bots.policy.normal import NormalBot
-from touti_core.engine import AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
+from touti_core.engine import GAME_OVER, HAND_OVER, Game
 from touti_core.rules import Rules
+
+from test_bots_knowledge import _at_seat_0_s_second_turn
 
 
 def played_out(levels: tuple[str, ...], seed: int, i: int):
@@ -74,16 +74,6 @@ def test_chance_normal_weighs_agreeing_and_differing_decisions():
     assert add(None, ((1, 2), None, None, None)) == ((1, 2), None, None, None)
     assert add(((1, 2), None, (3, 0), None), ((1, 1), (4, 0), None, None)) == \
         ((2, 3), (4, 0), (3, 0), None)
-
-
-def _at_seat_0_s_second_turn(seed: int, dealer: int):
-    hands, dealer = deal_hands(seed, dealer)
-    g = Game.from_deal(hands, dealer, Rules())
-    bots = [NormalBot(s) for s in range(4)]
-    while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
-                                                 and len(g.log) >= 3):
-        g.apply(bots[g.to_act].act_game(g, g.to_act))
-    return from_game(g, 0) if g.phase == AUCTION else None
 
 
 #: a normal bot's record after two hands, and a seat that once decided otherwise
