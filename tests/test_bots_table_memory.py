@@ -143,17 +143,19 @@ def test_a_game_s_finished_hands_show_each_seat_and_the_hand_in_play_shows_nothi
     from touti_core.bots.belief.table_memory import from_game
     from touti_core.engine import A_NEXT_HAND
 
-    g = Game.new(11, Rules())
+    g = Game.new(5, Rules())
     assert from_game(g) is None
     bots = [make_bot("normal", seed=s) for s in range(4)]
-    expected, hand, dealer, scores = None, [], rng.first_dealer(11), [0, 0]
-    while g.hand_no < 3:
+    expected, hand, dealer, scores = None, [], rng.first_dealer(5), [0, 0]
+    counted = 0
+    while g.hand_no < 4:
         if g.phase == HAND_OVER:
             r = g.last_hand
-            deal = rng.deal(11, g.hand_no)
+            deal = rng.deal(5, g.hand_no)
             by_seat = [deal[(s - dealer - 1) % 4] for s in range(4)]
             if not r["cancelled"] and not r.get("conceded"):
                 expected = add(expected, replay_agreement(by_seat, dealer, Rules(), scores, hand, range(4)))
+                counted += 1
             if not r["cancelled"]:
                 scores = [scores[0] + r["delta"][0], scores[1] + r["delta"][1]]
             dealer, hand = (dealer + 1) % 4, []
@@ -164,7 +166,8 @@ def test_a_game_s_finished_hands_show_each_seat_and_the_hand_in_play_shows_nothi
         code = bots[s].act_game(g, s)
         hand.append((s, code))
         g.apply(code)
-    assert expected is not None and all(d == 0 and a > 0 for a, d in expected)
+    # seed 5: the first hand conceded, the next three played out (other dealers, other scores)
+    assert counted == 3 and all(d == 0 and a > 0 for a, d in expected)
 
 
 def test_the_bench_counts_a_hand_played_out_and_skips_a_conceded_one():
@@ -212,3 +215,23 @@ def test_from_game_replays_each_finished_hand_once_with_a_cache():
         if v is not None:
             expected = add(expected, v)
     assert from_game(g, cache) == expected != plain
+
+
+def test_the_arena_s_earlier_hands_skip_a_hand_not_seen_and_play_as_the_deal_does(monkeypatch):
+    """The earlier hands are played with the deal's auction bot, cap and isolation, the
+    person's seat by its stand-in; a hand left in the auction (every seat passed, no card
+    seen) or conceded shows nothing."""
+    calls = []
+    real = arena.play_table
+
+    def spy(hands, dealer, names, seeds, rules, budget=None, auction=None, auction_seeds=None, **kw):
+        res, kinds, log = real(hands, dealer, names, seeds, rules, budget, auction, auction_seeds, **kw)
+        calls.append((names, auction, kw.get("cap"), kw.get("isolate")))
+        return {**res, "cancelled": len(calls) == 1, "conceded": len(calls) == 2}, kinds, log
+    monkeypatch.setattr(arena, "play_table", spy)
+    names, told, roles = arena.seating("strong", "normal", "easy", 0)
+    assert roles == ("person", "B", "partner", "B")
+    assert arena.earlier_hands(2, 5, Rules(), names, told, roles, 4, None, "normal", 1.5, False) is None
+    assert calls == [(("easy", "normal", "normal", "normal"), "normal", 1.5, False)] * 2
+    seen = arena.earlier_hands(3, 5, Rules(), names, told, roles, 4)
+    assert len(calls) == 5 and seen is not None         # the third hand of the game counted

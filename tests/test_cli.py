@@ -126,7 +126,7 @@ def test_the_terminal_game_s_bots_and_hints_see_the_earlier_hands(monkeypatch):
     given = []
     choose = bots.choose
     monkeypatch.setattr(bots, "choose", lambda *a, **kw: given.append(kw["seen"]) or choose(*a, **kw))
-    game = cli.TerminalGame(5, out=io.StringIO())
+    game = cli.TerminalGame(5, level="strong", out=io.StringIO())
     state = game.state
     while table_memory.from_game(api.game_of(state)) is None or state["phase"] == "hand_over" \
             or state["to_act"] == game.me:
@@ -136,3 +136,7 @@ def test_the_terminal_game_s_bots_and_hints_see_the_earlier_hands(monkeypatch):
     assert game.step()
     assert given == [table_memory.from_game(api.game_of(state))] and given[0] is not None
     assert game.hands_seen and game.earlier_hands() == given[0]
+    # the normal and easy bots do not read the table: they are given nothing
+    normal = cli.TerminalGame(5, level="normal", out=io.StringIO())
+    normal.state = state
+    assert normal.step() and given[-1] is None and not normal.hands_seen

@@ -219,7 +219,8 @@ class TerminalGame:
         v = api.view(s, seat)
         if seat != self.me:
             action = bots.choose(v, v["legal"], self.level, seed=self.bot_rng.randrange(2 ** 31),
-                                 table=self.table(), seen=self.earlier_hands())
+                                 table=self.table(),
+                                 seen=self.earlier_hands() if self.level == "strong" else None)
             self.apply(action)
             return True
         return self.human_turn(v)

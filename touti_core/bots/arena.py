@@ -202,18 +202,21 @@ def _mix(*xs: int) -> int:
 
 
 def earlier_hands(i: int, seed: int, rules: Rules, names: tuple, told: tuple, roles: tuple,
-                  earlier: int, budget=None) -> Seen | None:
+                  earlier: int, budget=None, auction=None, cap=None, isolate=False) -> Seen | None:
     """What the ``i % earlier`` hands of a game before deal ``i`` showed of how each seat
     plays (:mod:`.belief.table_memory`): hands of their own, played out at the same table,
-    side A's seats by the normal bot, side B's by their bot; a hand conceded (not every
-    card seen) shows nothing.  None: no earlier hand."""
+    side A's seats by the normal bot (a person's seat by its stand-in), side B's by their
+    bot, the auction by ``auction`` if given, a loaded bot as in the deal (``cap``,
+    ``isolate``); a hand left in the auction or conceded (not every card seen) shows
+    nothing.  None: no earlier hand."""
     seen = None
-    stand_in = tuple("normal" if r != "B" else n for n, r in zip(names, roles))
+    stand_in = tuple(n if r in ("B", "person") else "normal" for n, r in zip(names, roles))
     for w in range(i % earlier if earlier else 0):
         hands, dealer = deal_hands(_mix(seed, i, 11), w)
         res, _, log = play_table(hands, dealer, stand_in, [_mix(seed, i, 12 + w, s) for s in range(4)],
-                                 rules, budget, told=told)
-        if not res["conceded"]:
+                                 rules, budget, auction, [_mix(seed, i, 40 + w, s) for s in range(4)],
+                                 cap=cap, isolate=isolate, told=told)
+        if not res["conceded"] and not res["cancelled"]:
             seen = add_seen(seen, replay_agreement(hands, dealer, rules, [0, 0],
                                                    [(s, c) for s, c in log], range(4)))
     return seen
@@ -240,7 +243,8 @@ def play_deal(args: tuple) -> dict:
     for table in (0, 1):
         names, told, roles = seating(a, b, person, table)
         seeds = [_mix(seed, i, table, s) for s in range(4)]
-        seen = earlier_hands(i, seed, rules, names, told, roles, earlier, budget)
+        seen = earlier_hands(i, seed, rules, names, told, roles, earlier, budget, auction, cap,
+                             isolate)
         res, kinds, actions = play_table(hands, dealer, names, seeds, rules, budget, auction,
                                          [_mix(seed, i, 7, s) for s in range(4)], cap=cap,
                                          isolate=isolate, told=told, seen=seen)
