@@ -56,7 +56,7 @@ from .. import rng
 from ..engine import GAME_OVER, HAND_OVER, TRUMP, Game, kind_of
 from ..rules import Rules
 from .base import Bot
-from .belief.table_memory import Seen, replay_agreement
+from .belief.table_memory import Seen, hand_seen
 from .belief.table_memory import add as add_seen
 from .levels import BOTS, make_bot
 from .partners import PARTNER_KEYS, partner_lines, partner_play  # noqa: F401 (arena.PARTNER_KEYS: tests)
@@ -216,9 +216,9 @@ def earlier_hands(i: int, seed: int, rules: Rules, names: tuple, told: tuple, ro
         res, _, log = play_table(hands, dealer, stand_in, [_mix(seed, i, 12 + w, s) for s in range(4)],
                                  rules, budget, auction, [_mix(seed, i, 40 + w, s) for s in range(4)],
                                  cap=cap, isolate=isolate, told=told)
-        if not res["conceded"] and not res["cancelled"]:
-            seen = add_seen(seen, replay_agreement(hands, dealer, rules, [0, 0],
-                                                   [(s, c) for s, c in log], range(4)))
+        one = hand_seen(rules, dealer, [0, 0], [(s, c) for s, c in log], res)
+        if one is not None:
+            seen = add_seen(seen, one)
     return seen
 
 

@@ -81,7 +81,7 @@ def from_game(g: Game, cache: Optional[dict] = None) -> Optional[Seen]:
         if cache is not None and key in cache:
             one = cache[key]
         else:
-            one = _hand_seen(g.rules, dealer, scores, hand, result)
+            one = hand_seen(g.rules, dealer, scores, hand, result)
             if cache is not None:
                 if len(cache) >= CACHED_HANDS:
                     cache.clear()
@@ -98,10 +98,11 @@ def from_game(g: Game, cache: Optional[dict] = None) -> Optional[Seen]:
 CACHED_HANDS = 256
 
 
-def _hand_seen(rules: Rules, dealer: int, scores: list[int], hand: list[tuple[int, int]],
-               result: dict) -> Optional[Seen]:
-    """One finished hand's counts (None: left in the auction, conceded, or not every card
-    played)."""
+def hand_seen(rules: Rules, dealer: int, scores: list[int], hand: list[tuple[int, int]],
+              result: dict) -> Optional[Seen]:
+    """One finished hand's counts, each seat's cards read from those it played (None: left
+    in the auction, conceded, or not every card played): ``hand`` its decisions from the
+    deal on, ``result`` the engine's result of it."""
     cards = [[c for t, c in hand if t == seat and c < A_BID] for seat in range(4)]
     if result["cancelled"] or result.get("conceded") or any(len(c) != TRICKS for c in cards):
         return None
