@@ -3,8 +3,10 @@
 // and a full one (QuotaExceededError) never stop the page.
 //
 // A Store reports its status — "ok", "blocked" (nothing is kept after this
-// visit) or "full" (the last write failed even after freeing the site's own
-// stale copies) — to its listeners, so that the page can say so quietly.
+// visit), "full" (the last write failed even after freeing the site's own
+// stale copies) or "newer" (the history's database was upgraded by a newer
+// version of the site in another tab: the history is not written until this
+// page is reloaded) — to its listeners, so that the page can say so quietly.
 // Writes that fail are never silent: write() returns false and the status
 // tells why.
 

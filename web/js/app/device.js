@@ -1,6 +1,7 @@
 // What the browser offers or refuses the page: the install prompt (the menu
 // offers Install while the browser has one), being offline (the bar says so),
-// and storage that is blocked, full or limited (a quiet notice, #notice: the
+// and storage that is blocked, full or limited, or a history that a newer
+// version of the site in another tab took over (a quiet notice, #notice: the
 // game goes on, it is just not kept).
 
 import { $ } from "../dom.js";
@@ -45,7 +46,7 @@ export function createDevice({ ui, storage }) {
   function storageNotice(status = storage.status) {
     const el = $("#notice");
     const text = status === "blocked" ? t("storage.blocked") : status === "full" ? t("storage.full")
-      : storageLimited ? t("storage.limited") : "";
+      : status === "newer" ? t("storage.newer") : storageLimited ? t("storage.limited") : "";
     el.hidden = !text;
     el.textContent = text;
     el.dataset.storage = status === "ok" && storageLimited ? "limited" : status;

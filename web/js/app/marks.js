@@ -84,7 +84,7 @@ export function createMarks({ store, storage, tabs, ui, game }) {
       const ended = current.hands >= 0 && view.history.length > current.hands;
       current.hands = view.history.length;
       recordGame(current.id, view, { levels: current.levels || state.settings.levels, kind: current.kind,
-        of: current.of, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot }).catch(() => storage.setStatus("full"));
+        of: current.of, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot }).catch((err) => storage.setStatus(err?.name === "VersionError" ? "newer" : "full"));
       if (ended && view.history.length === 1) handEnded(view);
     }
   }
