@@ -308,9 +308,17 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
 def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site):
     """Another tab opens the database at a newer version (a newer site): this tab can no
     longer open it.  Its history is not taken for empty nor written elsewhere: the
-    history screen says it cannot be read, and the games kept stay in the database."""
+    notice says a newer version took it over and a reload mends it, the history
+    screen says it cannot be read, and the games kept stay in the database."""
     first = kept_then_another_tab(page, site, "indexedDB.open('touti', 2)")
     start_new_game(page)
+    # the new game's entry cannot be written: the page says why, and that a reload mends it
+    # (not that the storage is full: the game itself is saved as before)
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert notice.get_attribute("data-storage") == "newer"
+    assert notice.inner_text() == json.load(open("web/messages/en.json", encoding="utf-8"))["storage.newer"]
+    assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1') || 'null')") is not None
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("#history-unreadable:visible")
     assert page.locator("#history-list .history-game").count() == 0
@@ -323,3 +331,47 @@ def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site)
       };
     })""")
     assert kept == [first["id"]]
+
+
+def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, site):
+    """The page lists the wheels kept from its own copy, read at start-up.  Another tab
+    deletes the database (the browser clearing the site's data): on #bots the page
+    reads the database again and no longer lists a wheel that is no longer kept."""
+    wheel = {"filename": "ghost_bot-0.1.0-py3-none-any.whl", "data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==",
+             "bots": ["ghost"], "at": 1}
+    preset(page, FAST)
+    page.goto(site)
+    wait_ready(page)
+    page.evaluate("""(w) => new Promise((done, failed) => {
+      const r = indexedDB.open('touti');
+      r.onsuccess = () => {
+        const tx = r.result.transaction('wheels', 'readwrite');
+        tx.objectStore('wheels').put(w);
+        tx.oncomplete = () => { r.result.close(); done(); };
+        tx.onerror = () => failed(tx.error);
+      };
+      r.onerror = () => failed(r.error);
+    })""", wheel)
+    page.reload()
+    wait_ready(page)
+    page.evaluate("location.hash = '#bots'")
+    page.wait_for_selector(f"#bots-kept li[data-file='{wheel['filename']}']")
+
+    other = page.context.new_page()
+    try:
+        other.goto(site + "build.json")
+        other.evaluate("""() => new Promise((done, failed) => {
+          const r = indexedDB.deleteDatabase('touti');
+          r.onsuccess = () => done();
+          r.onerror = () => failed(r.error);
+          r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
+        })""")
+    finally:
+        other.close()
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("html[data-view='history']")
+    page.evaluate("location.hash = '#bots'")
+    page.wait_for_selector("#bots-kept-list p")
+    assert page.locator("#bots-kept li").count() == 0
+    assert page.locator("#bots-kept-list p").inner_text() == \
+        json.load(open("web/messages/en.json", encoding="utf-8"))["bots.kept.none"]

@@ -74,6 +74,26 @@ export async function openWheels(store = siteStore, db = () => keptDB()) {
   }
 }
 
+/**
+ * Reads the kept wheels from the database again: this visit's copy may be out
+ * of date (another tab kept or forgot a wheel, or deleted the database: the
+ * browser clearing the site's data).  Resolves true when the list changed;
+ * false, and the list as it was, when they live in localStorage or the
+ * database cannot be read (a newer version of the site upgraded it).
+ */
+export async function refreshWheels() {
+  if (inDB === null) return false;
+  try {
+    const all = (await wheelsTx("readonly", ({ wheels }) => request(wheels.getAll())))
+      .filter(isWheel).sort(newestFirst).slice(0, MAX_KEPT);
+    const was = inDB;
+    inDB = all;
+    return all.length !== was.length || all.some((w, i) => w.filename !== was[i].filename || w.at !== was[i].at);
+  } catch {
+    return false;
+  }
+}
+
 /** The wheels kept on this device: [{filename, data (base64), bots: [names], at}], the newest first. */
 export function keptWheels(store = siteStore) {
   if (usesDB(store)) return inDB.map((w) => ({ ...w }));

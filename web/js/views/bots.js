@@ -28,7 +28,7 @@ import { h, fill } from "../dom.js";
 import { t, seatName } from "../i18n.js";
 import { saveSettings, loadSettings, seatLevels, levelName, dropUserLevels, normalize } from "../settings.js";
 import {
-  keptWheels, forgetWheel, loadWheel, acceptLoaded, wheelOfUrl, isWheelName, botErrorText,
+  keptWheels, refreshWheels, forgetWheel, loadWheel, acceptLoaded, wheelOfUrl, isWheelName, botErrorText,
   MAX_WHEEL,
 } from "../userbots.js";
 import { createArena } from "../bots-arena.js";
@@ -39,6 +39,10 @@ export function mount(container, app) {
   container.replaceChildren(screenHeader(t("screen.bots")), ...layout(screen));
   draw(screen);
   refresh(screen);
+  // the wheels kept, as the database holds them now (another tab may have changed them)
+  refreshWheels().then((changed) => {
+    if (changed && screen.alive) draw(screen);
+  });
   return { unmount() { screen.alive = false; screen.arena.stop(); } };
 }
 
