@@ -140,3 +140,17 @@ def test_the_terminal_game_s_bots_and_hints_see_the_earlier_hands(monkeypatch):
     normal = cli.TerminalGame(5, level="normal", out=io.StringIO())
     normal.state = state
     assert normal.step() and given[-1] is None and not normal.hands_seen
+
+    # the person's hint, asked at their turn, is given the same (whatever the bots' level)
+    hinted = []
+    hint = bots.hint
+    monkeypatch.setattr(bots, "hint", lambda *a, **kw: hinted.append(kw["seen"]) or hint(*a, **kw))
+    while state["to_act"] != game.me:
+        v = api.view(state, state["to_act"]) if state["to_act"] is not None else None
+        state = api.act(state, {"type": "next_hand"} if v is None else choose(v, level="normal", seed=1))
+    out = io.StringIO()
+    person = cli.TerminalGame(5, level="normal", inp=io.StringIO("hint\n"), out=out)
+    person.state = state
+    assert not person.step()                # the hint, then the end of the input
+    assert hinted == [table_memory.from_game(api.game_of(state))] and hinted[0] is not None
+    assert "Hint: " in out.getvalue()
