@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from touti_core import api, bots
+from touti_core import api, bots, rng
 from touti_core.bots import arena, levels
 from touti_core.bots.base import Bot
 from touti_core.bots.belief import table_memory
@@ -57,6 +57,10 @@ def hidden_from(state: dict, seat: int) -> set[str]:
     """The cards the other seats still hold, unplayed."""
     g = api.game_of(state)
     return {NAMES[c] for s in range(4) if s != seat for c in scan(g.hands[s])}
+
+
+def _no_deal(*_):
+    raise AssertionError("a deal was made from the game's seed: hidden cards read")
 
 
 class Checker:
@@ -94,6 +98,15 @@ class Checker:
         # nothing of the hand in play: the same without its actions
         g.log = g.log[:g.hand_start]
         assert seen == table_memory.from_game(g)
+        # and nothing hidden: the same with the hands in play wiped and no deal to be
+        # made from the game's seed (only the cards played are read)
+        g.hands = [0, 0, 0, 0]
+        real_deal = rng.deal
+        rng.deal = _no_deal
+        try:
+            assert seen == table_memory.from_game(g, {})
+        finally:
+            rng.deal = real_deal
         self.seen_given += 1
 
     def wrap(self, monkeypatch):
