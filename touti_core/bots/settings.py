@@ -213,12 +213,6 @@ class StrongSettings(NormalSettings):
     #: The rollouts only over the opponents' bid, where their answer to a bid matters.
     #: Measured with ``roll_bids`` above.
     roll_compete: bool = True
-    #: Experiment: in the rollouts, each opponent bids with a mood drawn in [-m, +m]
-    #: points of hand strength for each deal (0: as the normal bot exactly).
-    roll_mood: float = 0.0
-    #: Experiment: in the rollouts, a partner the table names a strong bot bids as this
-    #: seat does (the bolder normal bot), not as the normal bot.
-    roll_partner_bold: bool = False
 
     #: Seconds: only a safety net.  The work of every decision is sized by the counts
     #: above, never by time, so that a seed gives the same decisions on every device

@@ -12,7 +12,6 @@ Its settings, and where each was measured: :class:`.settings.StrongSettings`.
 
 from __future__ import annotations
 
-import random
 import time
 from typing import ClassVar
 
@@ -84,10 +83,7 @@ class StrongBot(NormalBot):
         points above the playouts where they are read by replay, else ``their_bias``."""
         s = self.settings
         their_bias = s.their_bias_read if self.reading().replays(k) else s.their_bias
-        mate = self.table[k.seat ^ 2] if self.table and s.told else None
-        bold = s.roll_partner_bold and bool(mate) and str(mate).split(":")[0] == self.level
-        rand = random.Random(self.rand.random()) if s.roll_mood else None
-        return AuctionSimulation(k, s, self.late, their_bias, bold, rand)
+        return AuctionSimulation(k, s, self.late, their_bias)
 
     def auction(self, k: Knowledge, legal: list[int]) -> int:
         if not self.settings.sim_auction:

@@ -22,7 +22,6 @@ The work is sized by the number of deals; ``late()`` is only the safety net.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Optional
 
@@ -58,8 +57,7 @@ class AuctionSimulation:
     """The auction of seat ``k.seat`` simulated in sampled deals (see the module docstring)."""
 
     def __init__(self, k: Knowledge, settings: StrongSettings,
-                 late: Callable[[], bool] = _never, their_bias: Optional[float] = None,
-                 bold_partner: bool = False, rand: Optional[random.Random] = None) -> None:
+                 late: Callable[[], bool] = _never, their_bias: Optional[float] = None) -> None:
         self.k = k
         self.settings = settings
         #: the safety cap: True once the decision has run far too long
@@ -67,10 +65,6 @@ class AuctionSimulation:
         #: points added to the opponents' simulated contract (``their_bias`` by default;
         #: the strong bot gives ``their_bias_read`` where it reads them by replay)
         self.their_bias = settings.their_bias if their_bias is None else their_bias
-        #: the partner bids as this seat does in the rollouts (a strong bot, as the table says)
-        self.bold_partner = bold_partner
-        #: draws the opponents' mood in the rollouts (``roll_mood``)
-        self.rand = rand
 
     # ---- one contract played out
     def play_contract(self, hands: list[int], trump: int, declarer: int) -> int:
@@ -198,9 +192,6 @@ class AuctionSimulation:
         share of the deals in which they declare)."""
         models = self.auction_models()
         models[self.k.seat] = self.bold_model()
-        if self.bold_partner:
-            models[self.k.seat ^ 2] = models[self.k.seat]
-        mood = self.settings.roll_mood if self.rand is not None else 0.0
         vals = dict.fromkeys(codes, 0.0)
         their = {c: [0.0, 0.0] for c in codes}     # weighted chance, weight
         tot = 0.0
@@ -208,10 +199,6 @@ class AuctionSimulation:
             if tot and self.late():
                 break
             tot += wt
-            if mood:        # each opponent's mood in this deal, the same for every code
-                for o in (self.k.seat ^ 1, self.k.seat ^ 3):
-                    models[o] = normal.NormalBot(0, settings=NormalSettings(
-                        eval_bias=self.rand.uniform(-mood, mood)))
             seen: dict[tuple[int, int, int], tuple[float, Optional[float], bool]] = {}
             for code in codes:      # codes that end in one contract share its score
                 g = self.rest_of_auction(hands, code, models)
