@@ -131,9 +131,6 @@ class StrongSettings(NormalSettings):
     #: The same for the partner's cards (it searches, so the model reads it less
     #: well): 0.3, +26.5 and +24.9 against +25.9 and +25.0 (seeds 1000, 2000).
     eps_partner: float = 0.6
-    #: Experiment: the same for an opponent read as the normal bot (the table names it
-    #: so, or ``learn``), whose cards the model plays exactly; negative: ``eps``.
-    eps_read: float = -1.0
     #: Temperature of the auction's soft terms (points of hand strength).
     #: ``soft_t=5,conventions=0.05``: +22.9 against +23.1.
     soft_t: float = 10.0

@@ -61,20 +61,8 @@ class StrongBot(NormalBot):
         weigh = None
         if s.soft:
             weigh = product((self.reading().weigher(k),
-                             play_weigher(k, s.eps, s.eps_partner, eps_seats=self.eps_seats(k))
-                             if s.eps < 1 else None))
+                             play_weigher(k, s.eps, s.eps_partner) if s.eps < 1 else None))
         return Sampler(k, self.rand, weigh)
-
-    def eps_seats(self, k: Knowledge) -> dict[int, float] | None:
-        """The cost of a card the model would not have chosen, for the opponents read as
-        the normal bot (named so, or learned), whose cards the model plays exactly
-        (``eps_read``; None: ``eps`` for every opponent)."""
-        s = self.settings
-        if s.eps_read < 0:
-            return None
-        reading = self.reading()
-        return {o: s.eps_read for o in (k.seat ^ 1, k.seat ^ 3)
-                if reading.level(o) == "normal"}
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list[World]:
         """``n`` weighted deals; in the card play drawn from a pool ``pool`` times larger
