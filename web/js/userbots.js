@@ -42,6 +42,8 @@ const checkList = (list) => (Array.isArray(list) ? list.filter(isWheel) : null);
 /** The database of the kept wheels and this visit's copy of them, once openWheels() has read them (else localStorage). */
 let wheelDB = null;
 let inDB = null;
+/** Counts this visit's changes of the list (kept, forgotten): a read begun before one is out of date. */
+let changes = 0;
 const usesDB = (store) => inDB !== null && store === siteStore;
 
 /**
@@ -83,9 +85,11 @@ export async function openWheels(store = siteStore, db = () => keptDB()) {
  */
 export async function refreshWheels() {
   if (inDB === null) return false;
+  const before = changes;
   try {
     const all = (await wheelsTx("readonly", ({ wheels }) => request(wheels.getAll())))
       .filter(isWheel).sort(newestFirst).slice(0, MAX_KEPT);
+    if (changes !== before) return false;      // kept or forgotten here meanwhile: that list is newer
     const was = inDB;
     inDB = all;
     return all.length !== was.length || all.some((w, i) => w.filename !== was[i].filename || w.at !== was[i].at);
@@ -122,6 +126,7 @@ async function wheelsTx(mode, fn) {
 async function keepWheel(entry, store) {
   if (entry.data.length > (MAX_KEPT_BYTES * 4) / 3 + 4) return false;
   if (usesDB(store)) {
+    changes += 1;
     try {
       inDB = await wheelsTx("readwrite", async ({ wheels }) => {
         const others = (await request(wheels.getAll())).filter((w) => isWheel(w) && w.filename !== entry.filename)
@@ -141,6 +146,7 @@ async function keepWheel(entry, store) {
 
 export function forgetWheel(filename, store = siteStore) {
   if (usesDB(store)) {
+    changes += 1;
     inDB = inDB.filter((w) => w.filename !== filename);
     wheelsTx("readwrite", ({ wheels }) => request(wheels.delete(filename))).catch(() => {});
     return;
