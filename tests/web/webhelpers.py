@@ -219,7 +219,10 @@ def overlap(a, b, by: float = 1.0) -> bool:
 #: 1 px apart) where what a finger touches is that card: its side and whether
 #: its centre hits the card; the controls shown beside the hand (in its
 #: table: the game's, the lesson's, the friends'), the screen.
-HAND_TARGETS_JS = """(sel) => {
+HAND_TARGETS_JS = """async (sel) => {
+  // the hand spreads its cards (one row or two) at the next frame after a redraw, and
+  // again when its box changes: measured after two frames, as a player sees it
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !e.closest('[hidden]'); };
