@@ -101,12 +101,9 @@ class Checker:
         # and nothing hidden: the same with the hands in play wiped and no deal to be
         # made from the game's seed (only the cards played are read)
         g.hands = [0, 0, 0, 0]
-        real_deal = rng.deal
-        rng.deal = _no_deal
-        try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(rng, "deal", _no_deal)
             assert seen == table_memory.from_game(g, {})
-        finally:
-            rng.deal = real_deal
         self.seen_given += 1
 
     def wrap(self, monkeypatch):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from webhelpers import FAST, preset, record_fragment, settle, stored_games, wait_ready
 
 HISTORY = "touti.history.v1"
@@ -244,15 +246,9 @@ def test_without_indexeddb_the_history_stays_in_local_storage_and_storage_is_sai
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{HISTORY}') || 'null')?.games[0]?.hands.length === 1")
 
 
-def kept_then_another_tab(page, site, request: str) -> dict:
-    """A game on the table, kept in the history's database; then another tab of the site
-    runs ``request`` (a JS expression: an IndexedDB request on the database) and waits
-    for it, failing if this page's connection blocks it.  Returns the game kept."""
-    preset(page, FAST)
-    page.goto(site + "#game=S4")
-    wait_ready(page)
-    settle(page)
-    first = stored_games(page, "g => g.length === 1")[0]
+def in_another_tab(page, site, request: str) -> None:
+    """Another tab of the site runs ``request`` (a JS expression: an IndexedDB request on
+    the database) and waits for it, failing if this page's connection blocks it."""
     other = page.context.new_page()
     try:
         other.goto(site + "build.json")
@@ -264,6 +260,17 @@ def kept_then_another_tab(page, site, request: str) -> dict:
         }})""")
     finally:
         other.close()
+
+
+def kept_then_another_tab(page, site, request: str, lang: str = "en") -> dict:
+    """A game on the table (in ``lang``), kept in the history's database; then another
+    tab runs ``request`` (``in_another_tab``).  Returns the game kept."""
+    preset(page, FAST)
+    page.goto(site + ("" if lang == "en" else f"?lang={lang}") + "#game=S4")
+    wait_ready(page)
+    settle(page)
+    first = stored_games(page, "g => g.length === 1")[0]
+    in_another_tab(page, site, request)
     return first
 
 
@@ -305,20 +312,41 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
     assert page.evaluate("IDBDatabase.prototype.transaction.name") == "transaction"
 
 
-def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site):
+def catalogue(lang: str) -> dict[str, str]:
+    with open(f"web/messages/{lang}.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+#: Where the notice must fit: phone upright (two), phone sideways.
+SIZES = [(360, 640), (390, 844), (844, 390)]
+
+NOTICE_JS = """() => {
+  const n = document.getElementById('notice'); const r = n.getBoundingClientRect();
+  return {left: r.left, right: r.right, w: innerWidth, scrollWidth: document.scrollingElement.scrollWidth,
+          cut: n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site, lang):
     """Another tab opens the database at a newer version (a newer site): this tab can no
     longer open it.  Its history is not taken for empty nor written elsewhere: the
     notice says a newer version took it over and a reload mends it, the history
     screen says it cannot be read, and the games kept stay in the database."""
-    first = kept_then_another_tab(page, site, "indexedDB.open('touti', 2)")
+    first = kept_then_another_tab(page, site, "indexedDB.open('touti', 2)", lang)
     start_new_game(page)
     # the new game's entry cannot be written: the page says why, and that a reload mends it
     # (not that the storage is full: the game itself is saved as before)
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
     assert notice.get_attribute("data-storage") == "newer"
-    assert notice.inner_text() == json.load(open("web/messages/en.json", encoding="utf-8"))["storage.newer"]
+    assert notice.inner_text() == catalogue(lang)["storage.newer"]
     assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1') || 'null')") is not None
+    for w, h in SIZES:          # whole, inside the screen, no sideways scroll
+        page.set_viewport_size({"width": w, "height": h})
+        g = page.evaluate(NOTICE_JS)
+        assert not g["cut"] and g["left"] >= 0 and g["right"] <= g["w"], (lang, w, h, g)
+        assert g["scrollWidth"] <= g["w"], (lang, w, h, g)
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("#history-unreadable:visible")
     assert page.locator("#history-list .history-game").count() == 0
@@ -357,21 +385,10 @@ def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, si
     page.evaluate("location.hash = '#bots'")
     page.wait_for_selector(f"#bots-kept li[data-file='{wheel['filename']}']")
 
-    other = page.context.new_page()
-    try:
-        other.goto(site + "build.json")
-        other.evaluate("""() => new Promise((done, failed) => {
-          const r = indexedDB.deleteDatabase('touti');
-          r.onsuccess = () => done();
-          r.onerror = () => failed(r.error);
-          r.onblocked = () => failed(new Error('blocked: the page kept its connection'));
-        })""")
-    finally:
-        other.close()
+    in_another_tab(page, site, "indexedDB.deleteDatabase('touti')")
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("html[data-view='history']")
     page.evaluate("location.hash = '#bots'")
     page.wait_for_selector("#bots-kept-list p")
     assert page.locator("#bots-kept li").count() == 0
-    assert page.locator("#bots-kept-list p").inner_text() == \
-        json.load(open("web/messages/en.json", encoding="utf-8"))["bots.kept.none"]
+    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
