@@ -113,10 +113,22 @@ def test_hint_asked_while_the_bots_play_says_it_works_then_answers(page, site, l
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
     open_busy(page, site, s, lang=lang)
+    # every state of the message from the tap on (the waiting text may last less
+    # than one round trip of the test, so it is recorded, not read afterwards)
+    page.evaluate("""() => {
+      const m = document.getElementById('message');
+      window.__said = [];
+      new MutationObserver(() => {
+        const last = window.__said.at(-1);
+        if (!last || last[0] !== m.className || last[1] !== m.textContent) window.__said.push([m.className, m.textContent]);
+      }).observe(m, {subtree: true, childList: true, characterData: true, attributes: true});
+    }""")
     page.click("#menu-hint")                                  # one tap, while the bots play
-    page.wait_for_selector("#message.note")
-    assert page.text_content("#message") == cat["hint.waiting"]
     page.wait_for_selector("#message.hint", timeout=30_000)
+    said = page.evaluate("window.__said")
+    waiting = [n for n, (cls, text) in enumerate(said) if "note" in cls.split() and text == cat["hint.waiting"]]
+    hinted = [n for n, (cls, text) in enumerate(said) if text.startswith(cat["hint.title"])]
+    assert waiting and hinted and waiting[0] < hinted[0], said    # first it works on it, then the hint
     assert page.text_content("#message").startswith(cat["hint.title"])
     assert page.get_attribute("#hand button.hinted", "data-card") == card
 
