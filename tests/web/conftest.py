@@ -65,7 +65,17 @@ RESET_JS = """async () => {
   });
   for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
   for (const k of await caches.keys()) if (!k.startsWith('touti-snapshot-')) await caches.delete(k);
+  return (await navigator.storage.estimate()).usage;
 }"""
+
+#: What the shared context may hold before it is replaced by a new one (bytes).
+#: Chromium keeps a context's deleted caches: each test whose page installs the
+#: service worker adds the site's precache (about 14 MB) for good, and the
+#: browser's memory grows with it (measured: about 27 MB of resident memory a
+#: test, freed when the context is closed).  A worker runs some 130 of the
+#: browser tests in one context.  The history tests that timed out late in CI
+#: runs, always on one worker, are most likely that growth; it is now bounded.
+SHARED_CONTEXT_MAX_BYTES = 400_000_000
 
 
 def pytest_configure(config):
@@ -74,15 +84,33 @@ def pytest_configure(config):
                    "no HTTP cache, no kept start-up snapshot, its own routes and network state)")
 
 
+class SharedContext:
+    """The browser context the tests of a session share (``get``), replaced by a
+    new one (``renew``) once it holds too much (SHARED_CONTEXT_MAX_BYTES)."""
+
+    def __init__(self, browser, args: dict) -> None:
+        self.browser, self.args, self.ctx = browser, args, None
+
+    def get(self):
+        if self.ctx is None:
+            self.ctx = self.browser.new_context(**self.args)
+        return self.ctx
+
+    def renew(self) -> None:
+        if self.ctx is not None:
+            self.ctx.close()
+            self.ctx = None
+
+
 @pytest.fixture(scope="session")
 def shared_context(browser, browser_context_args, site):
     """One browser context for the tests of a session: the engine's start-up
     snapshot and the HTTP cache stay, as on a player's device, so a page
     starts in about 1.5 s instead of 3.5 s; the site's storage is cleared
-    after each test."""
-    ctx = browser.new_context(**browser_context_args)
-    yield ctx
-    ctx.close()
+    after each test, and the context is replaced when it holds too much."""
+    shared = SharedContext(browser, browser_context_args)
+    yield shared
+    shared.renew()
 
 
 @pytest.fixture
@@ -92,17 +120,20 @@ def context(request, browser, browser_context_args, shared_context, site):
         yield ctx
         ctx.close()
         return
-    yield shared_context
-    for page in shared_context.pages:
+    ctx = shared_context.get()
+    yield ctx
+    for page in ctx.pages:
         page.close()
-    shared_context.unroute_all(behavior="ignoreErrors")
-    shared_context.set_offline(False)
-    shared_context.clear_cookies()
-    shared_context.clear_permissions()
-    cleaner = shared_context.new_page()
+    ctx.unroute_all(behavior="ignoreErrors")
+    ctx.set_offline(False)
+    ctx.clear_cookies()
+    ctx.clear_permissions()
+    cleaner = ctx.new_page()
     cleaner.goto(site + "build.json")
-    cleaner.evaluate(RESET_JS)
+    held = cleaner.evaluate(RESET_JS)
     cleaner.close()
+    if (held or 0) > SHARED_CONTEXT_MAX_BYTES:
+        shared_context.renew()
 
 
 #: What the test's page said in its console (see ``page``).
