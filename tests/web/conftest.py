@@ -160,6 +160,27 @@ def pytest_runtest_makereport(item, call):
     said = item.stash.get(PAGE_SAID, None)
     if report.failed and said:
         report.sections.append(("what the page said", "\n".join(said[-60:])))
+    page = item.funcargs.get("page") if report.failed and call.when == "call" else None
+    if page is not None:
+        try:
+            state = page.evaluate(PAGE_STATE_JS)
+        except Exception as e:          # a page closed or hung: said so, the failure stays the test's
+            state = f"(not read: {type(e).__name__})"
+        report.sections.append(("the page's state", str(state)))
+
+
+#: What a failed test's page shows and holds (a section of its report): its
+#: screen, the notice, the databases and the storage used.
+PAGE_STATE_JS = """async () => {
+  const html = document.documentElement, notice = document.getElementById('notice');
+  const timeout = (ms) => new Promise((done) => setTimeout(() => done('(no answer)'), ms));
+  return {
+    view: html.dataset.view, phase: html.dataset.phase, ready: html.dataset.ready, url: location.href,
+    notice: notice && !notice.hidden ? [notice.dataset.storage, notice.textContent] : null,
+    databases: await Promise.race([indexedDB.databases?.(), timeout(2000)]),
+    storage: await Promise.race([navigator.storage?.estimate?.(), timeout(2000)]),
+  };
+}"""
 
 
 @pytest.fixture(scope="session")
