@@ -70,11 +70,9 @@ RESET_JS = """async () => {
 
 #: What the shared context may hold before it is replaced by a new one (bytes).
 #: Chromium keeps a context's deleted caches: each test whose page installs the
-#: service worker adds the site's precache (about 14 MB) for good, and the
-#: browser's memory grows with it (measured: about 27 MB of resident memory a
-#: test, freed when the context is closed).  A worker runs some 130 of the
-#: browser tests in one context.  The history tests that timed out late in CI
-#: runs, always on one worker, are most likely that growth; it is now bounded.
+#: service worker adds the site's precache (about 14 MB) for good.  Past about
+#: 1.6 GB a service worker no longer installs (bench/context_growth.py,
+#: docs/testing.md), and a worker runs some 130 browser tests in its context.
 SHARED_CONTEXT_MAX_BYTES = 400_000_000
 
 
