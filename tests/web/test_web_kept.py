@@ -361,12 +361,13 @@ def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site,
     assert kept == [first["id"]]
 
 
-def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, site):
-    """The page lists the wheels kept from its own copy, read at start-up.  Another tab
-    deletes the database (the browser clearing the site's data): on #bots the page
-    reads the database again and no longer lists a wheel that is no longer kept."""
-    wheel = {"filename": "ghost_bot-0.1.0-py3-none-any.whl", "data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==",
-             "bots": ["ghost"], "at": 1}
+GHOST_WHEEL = {"filename": "ghost_bot-0.1.0-py3-none-any.whl", "data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==",
+               "bots": ["ghost"], "at": 1}
+
+
+def wheel_kept_then_bots(page, site, wheel: dict) -> None:
+    """``wheel`` kept in the database (as an earlier visit kept it); the page opened
+    again and on #bots, which lists it."""
     preset(page, FAST)
     page.goto(site)
     wait_ready(page)
@@ -385,6 +386,12 @@ def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, si
     page.evaluate("location.hash = '#bots'")
     page.wait_for_selector(f"#bots-kept li[data-file='{wheel['filename']}']")
 
+
+def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, site):
+    """The page lists the wheels kept from its own copy, read at start-up.  Another tab
+    deletes the database (the browser clearing the site's data): on #bots the page
+    reads the database again and no longer lists a wheel that is no longer kept."""
+    wheel_kept_then_bots(page, site, GHOST_WHEEL)
     in_another_tab(page, site, "indexedDB.deleteDatabase('touti')")
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("html[data-view='history']")
@@ -392,3 +399,53 @@ def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, si
     page.wait_for_selector("#bots-kept-list p")
     assert page.locator("#bots-kept li").count() == 0
     assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+
+
+#: Holds the answers of the wheels' getAll() once ``window.__hold`` is set: their
+#: success events wait (``window.__held`` counts them) until ``window.__release()``.
+HOLD_WHEEL_READS_JS = """() => {
+  const getAll = IDBObjectStore.prototype.getAll;
+  const waiting = [];
+  window.__held = 0;
+  IDBObjectStore.prototype.getAll = function (...args) {
+    const req = getAll.apply(this, args);
+    if (this.name !== 'wheels' || !window.__hold) return req;
+    let handler = null;
+    Object.defineProperty(req, 'onsuccess', { configurable: true, get: () => handler, set: (fn) => { handler = fn; } });
+    req.addEventListener('success', (e) => { window.__held += 1; waiting.push(() => handler && handler.call(req, e)); });
+    return req;
+  };
+  window.__release = () => { window.__hold = false; for (const answer of waiting.splice(0)) answer(); };
+}"""
+
+
+def test_a_read_of_the_wheels_begun_before_a_forget_does_not_bring_it_back(page, site):
+    """#bots reads the wheels kept again when it is shown.  The player forgets a wheel
+    while that read is on its way: the read began before the forget, so its list is
+    out of date and the forgotten wheel stays forgotten, on the screen and in the
+    database."""
+    wheel_kept_then_bots(page, site, GHOST_WHEEL)
+    page.evaluate(HOLD_WHEEL_READS_JS)
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("html[data-view='history']")
+    page.evaluate("window.__hold = true; location.hash = '#bots'")
+    page.wait_for_function("window.__held === 1")          # the screen's read, answered and held
+    page.click(f"#bots-kept li[data-file='{GHOST_WHEEL['filename']}'] .bots-kept-forget")
+    page.wait_for_selector("#bots-kept-list p")
+    page.evaluate("window.__release()")                       # the old list (with the wheel) arrives
+    page.wait_for_function("""() => new Promise((done) => {
+      const r = indexedDB.open('touti');
+      r.onsuccess = () => {
+        const all = r.result.transaction('wheels').objectStore('wheels').getAll();
+        all.onsuccess = () => { r.result.close(); done(all.result.length === 0); };
+      };
+    })""")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.locator("#bots-kept li").count() == 0
+    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+    # shown again, #bots reads the database afresh: still forgotten
+    page.evaluate("location.hash = '#history'")
+    page.wait_for_selector("html[data-view='history']")
+    page.evaluate("location.hash = '#bots'")
+    page.wait_for_selector("#bots-kept-list p")
+    assert page.locator("#bots-kept li").count() == 0
