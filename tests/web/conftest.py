@@ -70,9 +70,10 @@ RESET_JS = """async () => {
 
 #: What the shared context may hold before it is replaced by a new one (bytes).
 #: Chromium keeps a context's deleted caches: each test whose page installs the
-#: service worker adds the site's precache (about 14 MB) for good.  Past about
-#: 1.6 GB a service worker no longer installs (bench/context_growth.py,
-#: docs/testing.md), and a worker runs some 130 browser tests in its context.
+#: service worker adds the site's precache (about 14 MB) for good.  In one run
+#: of bench/context_growth.py (docs/testing.md) the 111th visit's service worker
+#: never became ready, at 1.6 GB held; a worker runs up to some 130 browser
+#: tests in its context.
 SHARED_CONTEXT_MAX_BYTES = 400_000_000
 
 
@@ -95,9 +96,9 @@ class SharedContext:
         return self.ctx
 
     def renew(self) -> None:
-        if self.ctx is not None:
-            self.ctx.close()
-            self.ctx = None
+        ctx, self.ctx = self.ctx, None        # never handed out again, even if closing fails
+        if ctx is not None:
+            ctx.close()
 
 
 @pytest.fixture(scope="session")
@@ -162,7 +163,8 @@ def pytest_runtest_makereport(item, call):
     if page is not None:
         try:
             state = page.evaluate(PAGE_STATE_JS)
-        except Exception as e:          # a page closed or hung: said so, the failure stays the test's
+        except Exception as e:          # a page closed: said so, the failure stays the test's
+            # (a page whose main thread is blocked never answers: its test would have hung first)
             state = f"(not read: {type(e).__name__})"
         report.sections.append(("the page's state", str(state)))
 
@@ -175,8 +177,8 @@ PAGE_STATE_JS = """async () => {
   return {
     view: html.dataset.view, phase: html.dataset.phase, ready: html.dataset.ready, url: location.href,
     notice: notice && !notice.hidden ? [notice.dataset.storage, notice.textContent] : null,
-    databases: await Promise.race([indexedDB.databases?.(), timeout(2000)]),
-    storage: await Promise.race([navigator.storage?.estimate?.(), timeout(2000)]),
+    databases: await Promise.race([Promise.resolve(globalThis.indexedDB?.databases?.()).catch(String), timeout(2000)]),
+    storage: await Promise.race([Promise.resolve(navigator.storage?.estimate?.()).catch(String), timeout(2000)]),
   };
 }"""
 
