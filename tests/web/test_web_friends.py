@@ -16,7 +16,7 @@ import pytest
 
 from cspwait import csp_safe
 from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend, take_turn
-from webhelpers import HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset
+from webhelpers import HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset, two_frames
 
 from touti_core import api
 
@@ -382,7 +382,7 @@ def test_the_friends_table_in_play_fits_a_phone_upright_and_sideways_by_geometry
         page.wait_for_selector(".friends-table .trick .played")
         for w, h in ((360, 640), (390, 844), (844, 390)):
             page.set_viewport_size({"width": w, "height": h})
-            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            two_frames(page)
             assert_table_fits(page.evaluate(TABLE_GEOMETRY_JS), who)
             for s, name_box, seat_box, cut in page.evaluate(SEAT_NAMES_JS):
                 assert inside(name_box, seat_box), ("a name out of its seat", who, w, h, s, name_box, seat_box)
@@ -442,7 +442,7 @@ def test_a_turn_to_bid_at_the_friends_table_shows_the_bids_and_the_whole_hand_by
     assert armed == [400, False, False, True], armed
     for w, h in ((360, 640), (390, 844), (844, 390)):
         page.set_viewport_size({"width": w, "height": h})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        two_frames(page)
         where = (who, w, h, lang)
         view = [0, 0, w, h]
         g = page.evaluate(TABLE_GEOMETRY_JS)

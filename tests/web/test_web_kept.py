@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from webhelpers import FAST, preset, record_fragment, settle, stored_games, wait_ready
+from webhelpers import FAST, preset, record_fragment, settle, stored_games, two_frames, wait_ready
 
 HISTORY = "touti.history.v1"
 
@@ -387,6 +387,12 @@ def wheel_kept_then_bots(page, site, wheel: dict) -> None:
     page.wait_for_selector(f"#bots-kept li[data-file='{wheel['filename']}']")
 
 
+def lists_no_wheel(page) -> None:
+    """#bots lists no kept wheel, and says so."""
+    assert page.locator("#bots-kept li").count() == 0
+    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+
+
 def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, site):
     """The page lists the wheels kept from its own copy, read at start-up.  Another tab
     deletes the database (the browser clearing the site's data): on #bots the page
@@ -397,8 +403,7 @@ def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, si
     page.wait_for_selector("html[data-view='history']")
     page.evaluate("location.hash = '#bots'")
     page.wait_for_selector("#bots-kept-list p")
-    assert page.locator("#bots-kept li").count() == 0
-    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+    lists_no_wheel(page)
 
 
 #: Holds the answers of the wheels' getAll() once ``window.__hold`` is set: their
@@ -441,15 +446,13 @@ def test_a_read_of_the_wheels_begun_before_a_forget_does_not_bring_it_back(page,
       };
       r.onerror = r.onblocked = () => done(false);
     })""")
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    assert page.locator("#bots-kept li").count() == 0
-    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+    two_frames(page)
+    lists_no_wheel(page)
     # shown again, #bots reads the database afresh (its answer waited for): still forgotten
     page.evaluate("location.hash = '#history'")
     page.wait_for_selector("html[data-view='history']")
     page.evaluate("window.__hold = true; location.hash = '#bots'")
     page.wait_for_function("window.__held === 2")
     page.evaluate("window.__release()")
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    assert page.locator("#bots-kept li").count() == 0
-    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+    two_frames(page)
+    lists_no_wheel(page)

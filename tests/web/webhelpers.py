@@ -285,3 +285,8 @@ def open_lesson_cards_step(page, url: str) -> None:
         page.click("#coach-next")
     page.wait_for_function(f"document.getElementById('coach').dataset.step === '{step}'")
     page.wait_for_timeout(300)     # the scrolling settles
+
+
+def two_frames(page) -> None:
+    """Waits two animation frames of ``page`` (what an answer changed is drawn by then)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
