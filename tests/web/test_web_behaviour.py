@@ -6,19 +6,15 @@ hand, and what was said ends with the hand.  Positions are opened by link."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from touti_core import api, bots
 
-from webhelpers import FAST, hand_cards, open_record, preset, record_fragment, settle, wait_ready
+from webhelpers import CATALOGUES, FAST, hand_cards, open_record, preset, record_fragment, settle, wait_ready
 
 SUIT = -1   # the suit letter of a card name ("12E" -> "E")
-CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8"))
-              for p in (Path(__file__).resolve().parents[2] / "web" / "messages").glob("*.json")}
 
 
 def scripted(stop, seeds=range(1, 300)) -> dict:

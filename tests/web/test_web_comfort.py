@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from cspwait import csp_safe
-from webhelpers import FAST, overlap, wait_ready
+from webhelpers import CATALOGUES, FAST, overlap, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [(360, 640), (390, 844), (844, 390)]
 LANGS = ["en", "ar"]

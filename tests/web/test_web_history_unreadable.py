@@ -15,10 +15,8 @@ import pytest
 
 from cspwait import csp_safe
 from test_web_history_live import record
-from webhelpers import wait_ready
+from webhelpers import CATALOGUES, wait_ready
 
-MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
-CATALOGUES = {lang: json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ar")}
 
 #: From now on, while window.__unreadable is true, every IndexedDB transaction of the page throws.
 UNREADABLE = """() => {

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from webhelpers import FAST, preset, record_fragment, settle, stored_games, two_frames, wait_ready
+from webhelpers import CATALOGUES, FAST, preset, record_fragment, settle, stored_games, two_frames, wait_ready
 
 HISTORY = "touti.history.v1"
 
@@ -312,11 +312,6 @@ def test_the_history_goes_on_after_its_database_connection_is_closed(page, site)
     assert page.evaluate("IDBDatabase.prototype.transaction.name") == "transaction"
 
 
-def catalogue(lang: str) -> dict[str, str]:
-    with open(f"web/messages/{lang}.json", encoding="utf-8") as f:
-        return json.load(f)
-
-
 #: Where the notice must fit: phone upright (two), phone sideways.
 SIZES = [(360, 640), (390, 844), (844, 390)]
 
@@ -340,7 +335,7 @@ def test_a_newer_version_in_another_tab_never_hides_the_history_kept(page, site,
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
     assert notice.get_attribute("data-storage") == "newer"
-    assert notice.inner_text() == catalogue(lang)["storage.newer"]
+    assert notice.inner_text() == CATALOGUES[lang]["storage.newer"]
     assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1') || 'null')") is not None
     for w, h in SIZES:          # whole, inside the screen, no sideways scroll
         page.set_viewport_size({"width": w, "height": h})
@@ -390,7 +385,7 @@ def wheel_kept_then_bots(page, site, wheel: dict) -> None:
 def lists_no_wheel(page) -> None:
     """#bots lists no kept wheel, and says so."""
     assert page.locator("#bots-kept li").count() == 0
-    assert page.locator("#bots-kept-list p").inner_text() == catalogue("en")["bots.kept.none"]
+    assert page.locator("#bots-kept-list p").inner_text() == CATALOGUES["en"]["bots.kept.none"]
 
 
 def test_the_wheels_kept_follow_the_database_when_another_tab_clears_it(page, site):

@@ -14,10 +14,9 @@ import pytest
 
 from cspwait import csp_safe
 from test_web_phone import POSITIONS
-from webhelpers import open_record, preset, settle, wait_ready
+from webhelpers import CATALOGUES, open_record, preset, settle, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
 EN = CATALOGUES["en"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 OTHERS = sorted(c for c in CATALOGUES if c != "en")

@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 
 from cspwait import csp_safe
-from webhelpers import FAST, preset, wait_ready
+from webhelpers import CATALOGUES, FAST, preset, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = json.loads((ROOT / "web" / "learn" / "lesson.json").read_text())
-CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "web" / "messages").glob("*.json")}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LANGS = ["en", "fr", "es", "ar"]
 

@@ -7,15 +7,13 @@ the page; the dealer's badge lies inside its seat.  In English and in Arabic
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from touti_core import api, bots
 
-from webhelpers import FAST, inside, open_record, preset
+from webhelpers import CATALOGUES, FAST, inside, open_record, preset
 
 SIZES = [(360, 640), (390, 844), (844, 390)]
 DESKTOP = (1280, 800)
@@ -88,10 +86,6 @@ LONGEST_BUBBLES_JS = """(word) => { for (const b of document.querySelectorAll('#
 } }"""
 
 
-def catalogue(lang: str) -> dict:
-    return json.loads((Path(__file__).resolve().parents[2] / "web" / "messages" / f"{lang}.json").read_text())
-
-
 def small_targets(g) -> list:
     return [(name, round(b[2] - b[0], 1), round(b[3] - b[1], 1)) for name, _, b in g["touch"]
             if b[2] - b[0] < TOUCH - 0.5 or b[3] - b[1] < TOUCH - 0.5]
@@ -132,7 +126,7 @@ def test_touch_targets_bubbles_badges_and_the_end_of_hand_panel(page, site, layo
     assert sum(len(s["dealer"]) for s in g["seats"]) == 1, g["seats"]
     assert_badges_inside(g, view)
     # the longest word in every bubble: still on the screen, and the page does not scroll sideways
-    page.evaluate(LONGEST_BUBBLES_JS, catalogue(lang)["action.concede"])
+    page.evaluate(LONGEST_BUBBLES_JS, CATALOGUES[lang]["action.concede"])
     g = page.evaluate(GEOMETRY_JS)
     assert g["scrollWidth"] <= g["w"], ("a bubble widens the page", g["scrollWidth"], g["w"])
     bubbles = [b for s in g["seats"] for b in s["bubbles"]]

@@ -13,6 +13,10 @@ import build  # the project's build script: its server sends the deployed header
 
 FAST = {"speed": "instant"}
 
+#: The page's message catalogues, by language ("en", "ar", ...): what each text must read.
+CATALOGUES = {p.stem: json.loads(p.read_text(encoding="utf-8"))
+              for p in sorted((Path(__file__).resolve().parents[2] / "web" / "messages").glob("*.json"))}
+
 
 class Served:
     """A folder served on a free localhost port by build.make_server (its
