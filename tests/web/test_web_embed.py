@@ -238,7 +238,9 @@ def test_the_demo_in_a_page_of_another_origin(page, site, host):
 def test_the_example_host_page_loads_its_demos_lazily(page, site):
     page.goto(site + "demo.html")
     handle, frame = frame_of(page, IDS[0])
-    ready(frame)
+    # the demos in view start their engines at once (four on this screen), each in its
+    # own worker: on a busy machine the first may take longer than one engine alone
+    ready(frame, timeout=90_000)
     assert page.eval_on_selector_all("touti-demo", "els => els.map(e => e.getAttribute('scenario'))") == IDS
     framed = page.eval_on_selector_all("touti-demo", "els => els.filter(e => e.querySelector('iframe')).length")
     assert 1 <= framed < len(IDS)
