@@ -117,58 +117,6 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     assert bot.reading().replays(k) and bot.simulation(k).their_bias == bot.settings.their_bias_read
 
 
-@pytest.mark.parametrize("deal", [0, 1])
-def test_mix_reads_a_seat_the_table_names_nobody_as_a_mixture_of_the_replay_and_the_soft_terms(deal):
-    """With ``mix``, an opponent the table names nobody, not yet learned, weighs each deal
-    by ``pi`` times the replay's factor plus ``1 - pi`` times the soft terms': ``pi`` is
-    ``mix`` before any hand, then what the earlier hands say (with ``mix`` as the odds
-    before).  Its auction counts their contract between the two readings' biases."""
-    k = _at_seat_0_s_second_turn(70 + deal, deal)
-    assert k is not None
-    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
-
-    def bot(name, table, seen=None):
-        b = make_bot(name, seed=1)
-        b.table, b.seen = table, seen
-        return b
-
-    def weights(name, table, seen=None):
-        weigh = bot(name, table, seen).reading().weigher(k)
-        return [weigh(w) for w in worlds]
-    # seat 1 named nobody, seat 3 another bot (soft in every reading, announcements not read)
-    nobody, named = (None, None, None, "easy"), (None, "normal", None, "easy")
-    soft = weights("strong:read_announced=0", nobody)
-    replayed = weights("strong:read_announced=0", named)
-    assert soft != replayed
-    for pi in (0.5, 0.9):
-        mixed = weights(f"strong:mix={pi}", nobody)
-        assert mixed == pytest.approx([pi * r + (1 - pi) * s for r, s in zip(replayed, soft)])
-    # the earlier hands move pi: mix is the chance before them
-    pi = chance_normal(2, 1, 0.01, prior=0.9)
-    assert 0.1 < pi < 0.5
-    assert weights("strong:mix=0.9", nobody, (None, (2, 1), None, None)) == \
-        pytest.approx([pi * r + (1 - pi) * s for r, s in zip(replayed, soft)])
-    # learned (seven agreeing decisions): the replay alone; mix=0: the soft terms alone
-    assert weights("strong:mix=0.9", nobody, (None, SURE, None, None)) == \
-        weights("strong", named)
-    assert weights("strong:mix=0", nobody) == weights("strong", nobody)
-    # the opponents' contract: half of the opponents read as the normal bot with pi = 0.5
-    b = bot("strong:mix=0.5", nobody)
-    s = b.settings
-    assert b.reading().normal_share(k) == 0.25
-    assert b.simulation(k).their_bias == pytest.approx(
-        s.their_bias + 0.25 * (s.their_bias_read - s.their_bias))
-    assert bot("strong", nobody).simulation(k).their_bias == s.their_bias
-    assert bot("strong", named).simulation(k).their_bias == s.their_bias_read
-
-
-def test_chance_normal_starts_from_the_odds_given():
-    assert chance_normal(0, 0, 0.01, prior=0.9) == pytest.approx(0.9)
-    assert chance_normal(3, 0, 0.01, prior=0.2) < chance_normal(3, 0, 0.01) < \
-        chance_normal(3, 0, 0.01, prior=0.9)
-    assert chance_normal(3, 1, 0.01, prior=0.5) == chance_normal(3, 1, 0.01)
-
-
 def test_the_arena_shows_the_bots_the_earlier_hands_of_the_game():
     """With ``earlier=N`` deal i comes after ``i % N`` hands of its game, played out at the
     same table, side A's seats by the normal bot: normal bots agree at every choice."""

@@ -166,11 +166,6 @@ class StrongSettings(NormalSettings):
     #: [+2.65, +12.70] a hand at seed 1000 (600 deals); against easy bots +0.30 [-0.32,
     #: +0.92]; at the mixed table -1.12 [-2.60, +0.37] against the told bot (300 deals).
     learn: float = 0.8
-    #: Read an opponent the table names nobody, and not yet read as the normal bot
-    #: (``learn``), as a mixture: with chance ``mix`` before any hand (then as the earlier
-    #: hands say) it plays as the normal bot, its bids read by the replay, else by the
-    #: soft terms; 0: by the soft terms alone.
-    mix: float = 0.0
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True

@@ -74,17 +74,15 @@ class StrongBot(NormalBot):
         elif k.phase in (PLAY, CONCESSION):
             pool = s.pool
         else:
-            pool = s.bid_pool if self.reading().normal_share(k) > 0 else 1.0
+            pool = s.bid_pool if self.reading().replays(k) else 1.0
         return draw(self.sampler(k), n, pool, self.rand, self._deadline)
 
     # ---- the auction and the trumps, by simulation
     def simulation(self, k: Knowledge) -> AuctionSimulation:
         """The auction simulated; the opponents' contract counted ``their_bias_read``
-        points above the playouts where they are read by replay, ``their_bias`` where by
-        the soft terms, and in between as a mixture (``mix``)."""
+        points above the playouts where they are read by replay, else ``their_bias``."""
         s = self.settings
-        share = self.reading().normal_share(k)
-        their_bias = s.their_bias + share * (s.their_bias_read - s.their_bias)
+        their_bias = s.their_bias_read if self.reading().replays(k) else s.their_bias
         return AuctionSimulation(k, s, self.late, their_bias)
 
     def auction(self, k: Knowledge, legal: list[int]) -> int:

@@ -94,49 +94,16 @@ class AuctionReading:
         the replay read it: no pool, an announcement not read."""
         return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
 
-    def mixed_chance(self, s: int) -> float:
-        """For a seat the table names nobody and not learned (``level`` None), read as a
-        mixture (``mix``): how likely it is that it plays as the normal bot, ``mix`` before
-        any hand, then as the earlier hands (``seen``) say; 0: not a mixture."""
-        mix = self.settings.mix
-        if not mix or not self.settings.read_model or self.level(s) is not None:
-            return 0.0
-        mix = min(mix, 0.999)
-        seen = self.seen[s] if self.seen else None
-        if seen is None:
-            return mix
-        return chance_normal(seen[0], seen[1], self.settings.model_eps, prior=mix)
-
-    def mixed(self, k: Knowledge) -> dict[int, float]:
-        """Opponent seat -> its :meth:`mixed_chance`, for those read as a mixture (none
-        once the trump is named, as for the replay)."""
-        if k.trump >= 0:
-            return {}
-        out = {}
-        for s in (k.seat ^ 1, k.seat ^ 3):
-            chance = self.mixed_chance(s)
-            if chance > 0:
-                out[s] = chance
-        return out
-
-    def normal_share(self, k: Knowledge) -> float:
-        """How much of the opponents is read as the normal bot: 1 where one is read by the
-        replay, else the mean of their :meth:`mixed_chance` (0: read by the soft terms)."""
-        if self.replays(k):
-            return 1.0
-        return sum(self.mixed(k).values()) / 2
-
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
         by replay, until the trump is named (from then on the contract's soft term reads
         the declarer)."""
-        mixed = self.mixed(k)
-        if k.trump >= 0 or not (self.replays(k) or mixed):
+        if k.trump >= 0 or not self.replays(k):
             return {}
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
-                    or not (self.replays_seat(s) or s in mixed):
+                    or not self.replays_seat(s):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
@@ -147,16 +114,13 @@ class AuctionReading:
         """The soft evidence of the auction (see the module docstring)."""
         terms: list[Term] = []
         replayed = self.replayed_seats(k)
-        mixed = self.mixed(k)
         read_announced = self.settings.read_announced and self.replays(k)
         for s in range(4):
             if s == k.seat:
                 continue
-            if s in mixed and s in replayed:        # both readings, weighed in ``weigher``
-                terms.extend((s, "model", d) for d in replayed[s])
             if s == k.declarer and k.trump >= 0:
                 terms.append((s, "declared", k.contract))
-            elif s in replayed and s not in mixed:
+            elif s in replayed:
                 terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
                 terms.append((s, "bid", k.bids[s]))
@@ -199,29 +163,8 @@ class AuctionReading:
         by_seat: dict[int, list[Term]] = {}
         for t in terms:
             by_seat.setdefault(t[0], []).append(t)
-        mixed = self.mixed(k)
-
-        def mixture(s: int, h0: int) -> float:
-            """A seat read as a mixture: its chance ``pi`` to play as the normal bot times
-            the replay's weight, plus the rest times the soft terms' (the conventions'
-            term is common to both)."""
-            pi = mixed[s]
-            common = as_model = as_other = 1.0
-            for _, kind, amount in by_seat[s]:
-                if kind == "quiet":
-                    if h0 & ACES_MASK or any(h0 & g == g for g in GHNA_MASK):
-                        common *= quiet
-                elif isinstance(amount, tuple):
-                    then, legal, did = amount
-                    if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
-                        as_model *= model_eps
-                else:
-                    as_other *= sigmoid(fit(k, kind, s, amount, h0))
-            return common * (pi * as_model + (1 - pi) * as_other)
 
         def factor(s: int, h0: int) -> float:
-            if s in mixed:
-                return mixture(s, h0)
             w = 1.0
             for _, kind, amount in by_seat[s]:
                 if kind == "quiet":

@@ -123,14 +123,11 @@ def add(seen: Optional[Seen], more: Seen) -> Seen:
 
 
 def chance_normal(agree: int, differ: int, model_eps: float,
-                  other_agrees: float = OTHER_AGREES, prior: float = 0.5) -> float:
-    """How likely it is, with chance ``prior`` before (even odds by default), that a seat
-    whose decisions agreed ``agree`` times and differed ``differ`` times with the normal
-    bot's plays as the normal bot."""
+                  other_agrees: float = OTHER_AGREES) -> float:
+    """How likely it is, at even odds before, that a seat whose decisions agreed ``agree``
+    times and differed ``differ`` times with the normal bot's plays as the normal bot."""
     log_odds = agree * math.log((1 - model_eps) / other_agrees) \
         + differ * math.log(model_eps / (1 - other_agrees))
-    if prior != 0.5:
-        log_odds += math.log(prior / (1 - prior))
     if log_odds > 30:
         return 1.0
     if log_odds < -30:
