@@ -213,10 +213,6 @@ class StrongSettings(NormalSettings):
     #: The rollouts only over the opponents' bid, where their answer to a bid matters.
     #: Measured with ``roll_bids`` above.
     roll_compete: bool = True
-    #: In the rollouts, a bid's value counts the opponents leaving the auction at once
-    #: with this weight, and their answer as the normal bot with the rest (the rollouts
-    #: foresee their answer too surely, ``bench/calibrate_answers.py``); 0: off.
-    roll_pass: float = 0.0
 
     #: Seconds: only a safety net.  The work of every decision is sized by the counts
     #: above, never by time, so that a seed gives the same decisions on every device

@@ -192,10 +192,6 @@ class AuctionSimulation:
         share of the deals in which they declare)."""
         models = self.auction_models()
         models[self.k.seat] = self.bold_model()
-        q = self.settings.roll_pass
-        passing = list(models)
-        for s in (self.k.seat ^ 1, self.k.seat ^ 3):
-            passing[s] = Passer(models[s])
         vals = dict.fromkeys(codes, 0.0)
         their = {c: [0.0, 0.0] for c in codes}     # weighted chance, weight
         tot = 0.0
@@ -210,12 +206,6 @@ class AuctionSimulation:
                 if key not in seen:
                     seen[key] = self.rolled_score(hands, g)
                 score, p, ours = seen[key]
-                if q > 0 and A_BID <= code < A_PASS:
-                    g2 = self.rest_of_auction(hands, code, passing)
-                    key2 = (g2.declarer, g2.contract, g2.trump)
-                    if key2 not in seen:
-                        seen[key2] = self.rolled_score(hands, g2)
-                    score = (1 - q) * score + q * seen[key2][0]
                 vals[code] += wt * score
                 if p is not None and not ours:
                     their[code][0] += wt * p
@@ -284,16 +274,3 @@ class AuctionSimulation:
                                               self.their_bias)
             tot += wt
         return made / tot if tot > 0 else 0.0
-
-
-class Passer:
-    """An opponent who leaves the auction at its next turn (then, in the signals and the
-    choice of trumps, as ``model``): ``roll_pass`` weighs a bid's rollouts with it."""
-
-    def __init__(self, model: Bot) -> None:
-        self.model = model
-
-    def act_game(self, g: Game, seat: int) -> int:
-        if g.phase == AUCTION and A_PASS in g.legal():
-            return A_PASS
-        return self.model.act_game(g, seat)
