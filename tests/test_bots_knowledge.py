@@ -558,36 +558,3 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     assert len({round(r, 9) for r in ratios}) > 1
     for table in (None, (None, None, "normal", "strong")):
         _weighs_by(k, "strong:read_announced=0", "strong", lambda hands: 1.0, 4, table)
-
-
-@pytest.mark.parametrize("deal", range(4))
-def test_play_replay_keeps_the_replay_of_the_opponents_bids_in_the_card_play(deal):
-    """play_replay (an experiment): in the card play too, each bid or pass of an opponent
-    that the normal bot would not have made with the deal's hand multiplies the deal's
-    weight by model_eps; without it the card play reads them by the soft terms only."""
-    rules = Rules()
-    hands, dealer = deal_hands(80 + deal, deal)
-    g = Game.from_deal(hands, dealer, rules)
-    bots = [NormalBot(s) for s in range(4)]
-    while not (g.phase == PLAY and g.to_act == 0) and g.phase not in (HAND_OVER, GAME_OVER):
-        g.apply(bots[g.to_act].act_game(g, g.to_act))
-    if g.phase != PLAY:
-        pytest.skip("the hand was cancelled")
-    k = from_game(g, 0)
-    truth = [sum(BIT[c] for c in hands[s]) for s in range(4)]
-
-    def weigher(opts: str):
-        return _at_table(make_bot(f"strong:{opts}", seed=1), NORMAL_TABLE).reading().weigher(k)
-    strict, flat = weigher("play_replay=1,model_eps=0.05"), weigher("play_replay=1,model_eps=1")
-    off = weigher("model_eps=0.05")
-    assert _model_misses(k, truth) == 0
-    truth = [h & ~k.played_by[s] for s, h in enumerate(truth)]     # the hands now
-    assert strict(truth) == pytest.approx(flat(truth))
-    misses_seen = 0
-    for world, _ in Sampler(k, random.Random(deal)).worlds(40):
-        # the hands at the deal: the cards already played in this trick given back
-        misses = _model_misses(k, [h | k.played_by[s] for s, h in enumerate(world)])
-        assert strict(world) == pytest.approx(flat(world) * 0.05 ** misses)
-        assert off(world) == pytest.approx(weigher("model_eps=1")(world))
-        misses_seen += misses
-    assert misses_seen > 0

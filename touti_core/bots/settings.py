@@ -169,10 +169,6 @@ class StrongSettings(NormalSettings):
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True
-    #: Experiment: keep the replay in the card play (off: from the trump on, the
-    #: opponents' bids and passes are read by the soft terms; the declarer by its
-    #: contract, which it keeps on top of its replayed bids).
-    play_replay: bool = False
 
     # ---- the auction by simulation
     #: Deals simulated per auction decision (and to name trumps).  ``bid_worlds=192``:

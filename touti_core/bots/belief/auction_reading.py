@@ -98,7 +98,7 @@ class AuctionReading:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
         by replay, until the trump is named (from then on the contract's soft term reads
         the declarer)."""
-        if (k.trump >= 0 and not self.settings.play_replay) or not self.replays(k):
+        if k.trump >= 0 or not self.replays(k):
             return {}
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
@@ -120,7 +120,6 @@ class AuctionReading:
                 continue
             if s == k.declarer and k.trump >= 0:
                 terms.append((s, "declared", k.contract))
-                terms.extend((s, "model", d) for d in replayed.get(s, ()))
             elif s in replayed:
                 terms.extend((s, "model", d) for d in replayed[s])
             elif k.bids[s]:
