@@ -23,6 +23,7 @@ from touti_core.bots.belief.play_reading import play_weigher
 from touti_core.bots.belief.sampler import Sampler, _Completions
 from touti_core.bots.model import handeval as he
 from touti_core.bots.policy.normal import NormalBot
+from touti_core.bots.settings import NormalSettings, StrongSettings
 from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_MASK, card_of
 from touti_core.bots.arena import deal_hands
 from touti_core.engine import (
@@ -567,16 +568,21 @@ def _partner_misses(k, hands) -> int:
     misses = 0
     for s, code in k.actions:
         if s == k.seat ^ 2 and g.phase == AUCTION:
-            mine = NormalBot(0).act_game(g, s)
+            mine = NormalBot(0, settings=BOLD).act_game(g, s)
             misses += not (mine == code or (_leaves(mine) and _leaves(code)))
         g.apply(code)
     return misses
 
 
+#: How the strong bot's rollouts bid for it: the normal bot with its margin and bid_bias.
+BOLD = NormalSettings(margin=StrongSettings().margin, compete=StrongSettings().compete,
+                      eval_bias=StrongSettings().bid_bias)
+
+
 @pytest.mark.parametrize("deal", [0, 2, 4, 6])
-def test_read_partner_replays_a_strong_partners_bids_as_the_normal_bots(deal):
+def test_read_partner_replays_a_strong_partners_bids_as_the_bolder_normal_bots(deal):
     """read_partner (an experiment): a partner the table names a strong bot is read by
-    replaying the normal bot's auction, each bid or pass it would not have made weighing
+    replaying the bolder normal bot's auction, each bid or pass it would not have made weighing
     read_partner; a partner named otherwise is read as before."""
     k = _at_seat_0_s_second_turn(90 + deal, deal)
     if k is None:

@@ -95,7 +95,9 @@ class AuctionReading:
         return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
 
     def replays_partner(self, k: Knowledge) -> bool:
-        """Whether ``k``'s partner is read by replay (``read_partner``: a strong bot)."""
+        """Whether ``k``'s partner is read by replay (``read_partner``: a strong bot, read
+        as the bolder normal bot its rollouts bid for it, the strong bot's margin and
+        ``bid_bias``)."""
         return self.settings.read_partner > 0 and self.level(partner(k.seat)) == "strong"
 
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
@@ -166,6 +168,8 @@ class AuctionReading:
         model_eps = self.settings.model_eps
         partner_eps = self.settings.read_partner
         mate = partner(k.seat)
+        bold = NormalSettings(margin=self.settings.margin, compete=self.settings.compete,
+                              eval_bias=self.settings.bid_bias)
         fit = self.term_fit
 
         by_seat: dict[int, list[Term]] = {}
@@ -181,7 +185,8 @@ class AuctionReading:
                     continue
                 if isinstance(amount, tuple):           # "model": the normal bot replayed
                     then, legal, did = amount
-                    if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
+                    model = bold if s == mate else REPLAYED
+                    if bidding.auction(then, legal, model, h0)[0] != did:
                         w *= partner_eps if s == mate else model_eps
                     continue
                 w *= sigmoid(fit(k, kind, s, amount, h0))
