@@ -98,7 +98,8 @@ class AuctionReading:
         """Whether ``k``'s partner is read by replay (``read_partner``: a strong bot, read
         as the bolder normal bot its rollouts bid for it, the strong bot's margin and
         ``bid_bias``)."""
-        return self.settings.read_partner > 0 and self.level(partner(k.seat)) == "strong"
+        level = self.level(partner(k.seat)) or ""
+        return self.settings.read_partner > 0 and level.partition(":")[0] == "strong"
 
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
