@@ -23,7 +23,6 @@ from touti_core.bots.belief.play_reading import play_weigher
 from touti_core.bots.belief.sampler import Sampler, _Completions
 from touti_core.bots.model import handeval as he
 from touti_core.bots.policy.normal import NormalBot
-from touti_core.bots.settings import NormalSettings, StrongSettings
 from touti_core.cards import ACE, BIT, CABAL, GHNA_MASK, RANK, REY, SUIT, SUIT_MASK, card_of
 from touti_core.bots.arena import deal_hands
 from touti_core.engine import (
@@ -559,45 +558,3 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     assert len({round(r, 9) for r in ratios}) > 1
     for table in (None, (None, None, "normal", "strong")):
         _weighs_by(k, "strong:read_announced=0", "strong", lambda hands: 1.0, 4, table)
-
-
-def _partner_misses(k, hands) -> int:
-    """How many of the partner's bids and passes in ``k``'s auction the normal bot would
-    not have made with ``hands`` (replayed in the engine, as ``_model_misses``)."""
-    g = Game.from_deal([[c for c in range(40) if h >> c & 1] for h in hands], k.dealer, k.rules)
-    misses = 0
-    for s, code in k.actions:
-        if s == k.seat ^ 2 and g.phase == AUCTION:
-            mine = NormalBot(0, settings=BOLD).act_game(g, s)
-            misses += not (mine == code or (_leaves(mine) and _leaves(code)))
-        g.apply(code)
-    return misses
-
-
-#: How the strong bot's rollouts bid for it: the normal bot with its margin and bid_bias.
-BOLD = NormalSettings(margin=StrongSettings().margin, compete=StrongSettings().compete,
-                      eval_bias=StrongSettings().bid_bias)
-
-
-@pytest.mark.parametrize("deal", [0, 2, 4, 6])
-def test_read_partner_replays_a_strong_partners_bids_as_the_bolder_normal_bots(deal):
-    """read_partner (an experiment): a partner the table names a strong bot is read by
-    replaying the bolder normal bot's auction, each bid or pass it would not have made weighing
-    read_partner; a partner named otherwise is read as before."""
-    k = _at_seat_0_s_second_turn(90 + deal, deal)
-    if k is None:
-        pytest.skip("the auction ended before seat 0 spoke again")
-    table = ("strong", "normal", "strong", "normal")
-
-    def weigher(opts: str, at=table):
-        return _at_table(make_bot(f"strong:{opts}", seed=1), at).reading().weigher(k)
-    strict, flat = weigher("read_partner=0.05"), weigher("read_partner=1")
-    person = weigher("read_partner=0.05", ("strong", "normal", None, "normal"))
-    plain = weigher("read_partner=0")
-    misses_seen = 0
-    for world, _ in Sampler(k, random.Random(deal)).worlds(40):
-        misses = _partner_misses(k, world)
-        assert strict(world) == pytest.approx(flat(world) * 0.05 ** misses)
-        assert person(world) == pytest.approx(plain(world))
-        misses_seen += misses
-    assert misses_seen > 0

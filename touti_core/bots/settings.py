@@ -169,10 +169,6 @@ class StrongSettings(NormalSettings):
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True
-    #: Experiment: a partner the table names a strong bot read by replaying the normal
-    #: bot's auction too, a bid or pass it would not have made weighing this (0: off,
-    #: the soft terms read it).
-    read_partner: float = 0.0
 
     # ---- the auction by simulation
     #: Deals simulated per auction decision (and to name trumps).  ``bid_worlds=192``:

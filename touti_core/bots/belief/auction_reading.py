@@ -94,25 +94,16 @@ class AuctionReading:
         the replay read it: no pool, an announcement not read."""
         return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
 
-    def replays_partner(self, k: Knowledge) -> bool:
-        """Whether ``k``'s partner is read by replay (``read_partner``: a strong bot, read
-        as the bolder normal bot its rollouts bid for it, the strong bot's margin and
-        ``bid_bias``)."""
-        level = self.level(partner(k.seat)) or ""
-        return self.settings.read_partner > 0 and level.partition(":")[0] == "strong"
-
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
-        by replay (and the partner, ``read_partner``), until the trump is named (from then
-        on the contract's soft term reads the declarer)."""
-        if k.trump >= 0:
+        by replay, until the trump is named (from then on the contract's soft term reads
+        the declarer)."""
+        if k.trump >= 0 or not self.replays(k):
             return {}
-        read = {s for s in (k.seat ^ 1, k.seat ^ 3) if self.replays_seat(s)}
-        if self.replays_partner(k):
-            read.add(partner(k.seat))
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
-            if s not in read or not A_BID <= code <= A_ANNOUNCE_COMPTE:
+            if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
+                    or not self.replays_seat(s):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
@@ -167,10 +158,6 @@ class AuctionReading:
         played_by = k.played_by
         quiet = self.settings.conventions
         model_eps = self.settings.model_eps
-        partner_eps = self.settings.read_partner
-        mate = partner(k.seat)
-        bold = NormalSettings(margin=self.settings.margin, compete=self.settings.compete,
-                              eval_bias=self.settings.bid_bias)
         fit = self.term_fit
 
         by_seat: dict[int, list[Term]] = {}
@@ -186,9 +173,8 @@ class AuctionReading:
                     continue
                 if isinstance(amount, tuple):           # "model": the normal bot replayed
                     then, legal, did = amount
-                    model = bold if s == mate else REPLAYED
-                    if bidding.auction(then, legal, model, h0)[0] != did:
-                        w *= partner_eps if s == mate else model_eps
+                    if bidding.auction(then, legal, REPLAYED, h0)[0] != did:
+                        w *= model_eps
                     continue
                 w *= sigmoid(fit(k, kind, s, amount, h0))
             return w
