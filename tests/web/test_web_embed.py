@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import build
 from cspwait import csp_safe, wait_for
@@ -235,13 +236,75 @@ def test_the_demo_in_a_page_of_another_origin(page, site, host):
     assert outside == []
 
 
+FRAMES_SAY = """() => [...document.querySelectorAll('touti-demo')].map((el) => {
+  const doc = el.querySelector('iframe')?.contentDocument;
+  if (!doc) return [el.getAttribute('scenario'), 'no frame'];
+  const html = doc.documentElement;
+  return [el.getAttribute('scenario'), html.dataset.ready, html.dataset.phase,
+          doc.getElementById('embed-status')?.textContent];
+})"""
+
+
 def test_the_example_host_page_loads_its_demos_lazily(page, site):
     page.goto(site + "demo.html")
     handle, frame = frame_of(page, IDS[0])
     # the demos in view start their engines at once (four on this screen), each in its
     # own worker: on a busy machine the first may take longer than one engine alone
-    ready(frame, timeout=90_000)
+    try:
+        ready(frame, timeout=90_000)
+    except PlaywrightTimeoutError:
+        # what each demo says (its start's stage, a failure, a retry offered)
+        raise AssertionError(f"the first demo is not ready: {page.evaluate(FRAMES_SAY)}") from None
     assert page.eval_on_selector_all("touti-demo", "els => els.map(e => e.getAttribute('scenario'))") == IDS
     framed = page.eval_on_selector_all("touti-demo", "els => els.filter(e => e.querySelector('iframe')).length")
     assert 1 <= framed < len(IDS)
     wait_fitted(handle, frame)
+
+
+#: Every text the demo's status line shows, recorded from the page's first parse.
+RECORD_STATUS = """document.addEventListener('readystatechange', () => {
+  const el = document.getElementById('embed-status');
+  if (!el || window.__said) return;
+  window.__said = [el.textContent];
+  new MutationObserver(() => window.__said.push(el.textContent))
+    .observe(el, { childList: true, subtree: true, characterData: true });
+}, { once: true });"""
+
+
+def test_the_demo_says_its_start_in_words_even_before_its_texts_arrive(page, site):
+    # the engine starts at once, before the texts are read: here they come late
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/messages/*.json", late)
+    page.add_init_script(RECORD_STATUS)
+    page.goto(site + "embed.html?scenario=overtrump")
+    ready(page)
+    said = [s for s in page.evaluate("window.__said") if s]
+    assert said and "Loading the demo…" in said
+    assert [s for s in said if s.startswith(("boot.", "embed."))] == []
+
+
+@pytest.mark.fresh_browser
+def test_a_demo_whose_engine_cannot_start_says_why_and_starts_again_on_retry(page, site):
+    broken = {"on": True}
+
+    def wasm(route):
+        if broken["on"]:
+            route.fulfill(status=404, body="missing")
+        else:
+            route.continue_()
+
+    page.route("**/pyodide.asm.wasm", wasm)
+    page.goto(site + "embed.html?scenario=overtrump")
+    page.wait_for_selector("#embed-retry:visible", timeout=20_000)
+    assert "pyodide.asm.wasm could not be loaded (HTTP 404)" in page.text_content("#embed-status")
+    assert page.get_attribute("html", "data-phase") == "error"
+    assert page.get_attribute("html", "data-ready") != "true"
+    broken["on"] = False
+    page.click("#embed-retry")
+    ready(page)
+    settle(page)
+    assert page.get_attribute("html", "data-phase") == "play"
+    assert page.is_hidden("#embed-retry")

@@ -92,8 +92,12 @@ function status(...content) {
   fill(el, content);
 }
 
+// The engine starts before the texts are read (main): its progress says nothing
+// until they are, rather than the keys of its messages.
+let worded = false;
+
 function progress(stage, bytes) {
-  if (built && root.dataset.ready === "true") return;
+  if (!worded || (built && root.dataset.ready === "true")) return;
   status(stage === "download" ? t("boot.download", { mb: (bytes / 1e6).toFixed(1) }) : t(`boot.${stage}`));
 }
 
@@ -241,6 +245,7 @@ async function main() {
   // the language asked for, else the player's (if this frame may read the site's storage)
   await setLocale(pickLocale(params.get("lang") || loadSettings().locale),
     new URL(config.app, document.baseURI));
+  worded = true;
   document.title = t("embed.title");
   $("#embed-title").textContent = t("embed.title");
   status(t("embed.loading"));
