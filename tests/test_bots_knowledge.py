@@ -8,7 +8,6 @@ sampled world does too.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 
 import pytest

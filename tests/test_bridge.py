@@ -246,7 +246,6 @@ def test_a_friends_hand_is_replayed_by_the_engine(bridge):
     acts = []
     while one["phase"] not in ("hand_over", "game_over"):
         a = call(bridge, op="view", session="scratch")["view"]
-        seat = a["to_act"]
         legal = api.legal_actions(api.from_record(a["record"]))
         action = next((x for x in legal if x["type"] == "pass"), legal[0])
         acts.append(action)

@@ -114,7 +114,7 @@ def test_every_module_the_pages_import_is_shipped_and_precached(site_dir):
             if ref and ('type="module"' in tag or 'rel="modulepreload"' in tag):
                 starts.add(ref.group(1))
     # the engine's worker (engine-client.js starts it by its URL)
-    assert f'new Worker(new URL("./worker.js", import.meta.url)' in (site_dir / app / "js/engine-client.js").read_text()
+    assert 'new Worker(new URL("./worker.js", import.meta.url)' in (site_dir / app / "js/engine-client.js").read_text()
     starts.add(f"{app}js/worker.js")
     assert f"{app}js/main.js" in starts and f"{app}js/embed.js" in starts
     graph = set().union(*(module_graph(site_dir, s, dynamic=True) for s in starts))

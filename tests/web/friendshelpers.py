@@ -92,7 +92,7 @@ def _take_turn(page, what):
     if what == "next":
         page.click(t + ".panel button[data-action=next_hand]")
     elif what.startswith("act:"):
-        kind = what[4:]
+        # whatever the phase: the first of these the table offers
         order = ["bid", "pass", "no_signal", "trump", "no_ghna", "refuse", "accept"]
         for k in order:
             b = page.query_selector(t + f".actions button[data-action='{k}']")

@@ -10,7 +10,6 @@ import json
 
 import pytest
 
-import build
 from touti_core.sheet import score_sheet
 
 from cspwait import csp_safe

@@ -3,14 +3,13 @@ boundary and a broken runtime."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
 
 from touti_core import api
 
-from webhelpers import FAST, WATCH, hand_cards, phase, preset, settle, stall_seconds, wait_ready
+from webhelpers import FAST, WATCH, hand_cards, preset, settle, stall_seconds, wait_ready
 
 SNAPSHOT_JS = """() => ({
   phase: document.documentElement.dataset.phase,
