@@ -107,7 +107,9 @@ class StrongSettings(NormalSettings):
     exact_worlds: int = 20
     #: Exact alpha-beta over the whole rest when this many tricks (or fewer) remain:
     #: four instead of two +6.0 [+1.3, +10.7] in the card play (400 deals, seed 77);
-    #: five +1.8 [-2.5, +6.0] and up to 1.2 s a decision.
+    #: five +1.8 [-2.5, +6.0] and up to 1.2 s a decision.  On the bot of 2026-12-05
+    #: (600 deals, seed 1000, paired): five -1.75 [-3.51, +0.01], three -1.07
+    #: [-2.34, +0.21], all of it in the card play.
     exact_tricks: int = 4
     #: Before that, each move is played out to this many tricks from the end, which are
     #: then searched exactly: three, +1.5 [-2.3, +5.2] (400 deals, seed 94, card play);
