@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 import build
 from cspwait import csp_safe, wait_for
 from touti_core import api
-from webhelpers import settle
+from webhelpers import Missing, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "web" / "scenarios"
@@ -288,21 +288,14 @@ def test_the_demo_says_its_start_in_words_even_before_its_texts_arrive(page, sit
 
 @pytest.mark.fresh_browser
 def test_a_demo_whose_engine_cannot_start_says_why_and_starts_again_on_retry(page, site):
-    broken = {"on": True}
-
-    def wasm(route):
-        if broken["on"]:
-            route.fulfill(status=404, body="missing")
-        else:
-            route.continue_()
-
+    wasm = Missing()
     page.route("**/pyodide.asm.wasm", wasm)
     page.goto(site + "embed.html?scenario=overtrump")
     page.wait_for_selector("#embed-retry:visible", timeout=20_000)
     assert "pyodide.asm.wasm could not be loaded (HTTP 404)" in page.text_content("#embed-status")
     assert page.get_attribute("html", "data-phase") == "error"
     assert page.get_attribute("html", "data-ready") != "true"
-    broken["on"] = False
+    wasm.found = True
     page.click("#embed-retry")
     ready(page)
     settle(page)

@@ -9,7 +9,7 @@ import pytest
 
 from touti_core import api
 
-from webhelpers import FAST, WATCH, hand_cards, preset, settle, stall_seconds, wait_ready
+from webhelpers import FAST, WATCH, Missing, hand_cards, preset, settle, stall_seconds, wait_ready
 
 SNAPSHOT_JS = """() => ({
   phase: document.documentElement.dataset.phase,
@@ -189,14 +189,7 @@ def test_no_request_leaves_the_origin(page, site):
 
 @pytest.mark.fresh_browser
 def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
-    broken = {"on": True}
-
-    def wasm(route):
-        if broken["on"]:
-            route.fulfill(status=404, body="missing")
-        else:
-            route.continue_()
-
+    wasm = Missing()
     page.route("**/pyodide.asm.wasm", wasm)
     t0 = time.monotonic()
     page.goto(site)
@@ -204,7 +197,7 @@ def test_a_broken_runtime_file_shows_the_error_and_retry(page, site):
     assert time.monotonic() - t0 < 20
     assert "could not start" in page.text_content("#boot-text")
     assert page.get_attribute("html", "data-ready") != "true"
-    broken["on"] = False
+    wasm.found = True
     page.click("#boot-retry")
     wait_ready(page)
     page.wait_for_function("document.documentElement.dataset.phase === 'auction'")

@@ -33,6 +33,19 @@ class Served:
         self.server.server_close()
 
 
+class Missing:
+    """A route handler: the file is missing (404) until ``found`` is set, then served."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def __call__(self, route) -> None:
+        if self.found:
+            route.continue_()
+        else:
+            route.fulfill(status=404, body="missing")
+
+
 #: An init script that keeps what the page's start said in ``window.__start``:
 #: the worker's progress messages ([time, stage, bytes, total]), the start-up
 #: texts shown, the failure shown (or null) and the worker's timings.
