@@ -16,7 +16,7 @@ import pytest
 
 from cspwait import csp_safe
 from friendshelpers import CAN_ACT, FRIENDS_ARGS, TABLE_GEOMETRY_JS, new_page, play_until, seat_friend, take_turn
-from webhelpers import HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset, two_frames
+from webhelpers import FAST, HAND_TARGETS_JS, assert_hand_targets, deflated, inflated, inside, overlap, preset, two_frames
 
 from touti_core import api
 
@@ -254,6 +254,28 @@ def test_the_host_reloads_the_game_resumes_and_the_friends_join_again(browsers, 
     assert now["record"]["actions"][:len(kept["record"]["actions"])] == kept["record"]["actions"]
     assert now["id"] == kept["id"]
     assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
+def test_after_a_game_over_the_hosts_new_game_reaches_every_friend_at_once(browsers, site):
+    """A game to 10 points ends with its first hand; the host begins a new one, and each friend's page shows
+    it at once, before anybody moves: any seat may act first, a friend's too, and it must see its turn."""
+    host, guests = seated_table(browsers, site, [1, 2, 3], settings={**FAST, "rules": {"target": 10}})
+    pages = [host, *guests.values()]
+    over = ".friends-table .panel:not([hidden]) #new-game"
+    play_until(pages, lambda: host.query_selector(over) is not None, turns=600)
+    for g in guests.values():
+        # a friend's page says who begins the next game, with no button that would do nothing
+        g.wait_for_selector(".friends-table .panel:not([hidden]) #panel-next-game", timeout=20_000)
+        assert g.query_selector(".friends-table #new-game") is None
+        assert "Host" in g.inner_text("#panel-next-game")
+    counts = {s: len(received(g, "view")) for s, g in guests.items()}
+    host.click(over)
+    for g in guests.values():
+        g.wait_for_function("""() => document.querySelector('.friends-table .panel').hidden
+          && document.querySelectorAll('.friends-table .hand button[data-card]').length === 10""", timeout=20_000)
+    # and the new game goes round the table
+    play_until(pages, lambda: all(len(received(g, "view")) >= counts[s] + 6 for s, g in guests.items()))
+    assert not host.errors and not any(g.errors for g in guests.values())
 
 
 GEOMETRY_JS = """() => {

@@ -106,8 +106,9 @@ export function renderPanel(panel, st, handlers) {
     buttons = h("div", { class: "panel-buttons" },
       handlers.back ? h("button", { type: "button", class: "primary", id: "panel-back", onclick: handlers.back.go },
         handlers.back.label) : null,
-      h("button", { type: "button", class: handlers.back ? "" : "primary", id: "new-game", onclick: handlers.newGame },
-        t("menu.new_game")),
+      // a friend's page: the host starts the next game (handlers.nextGame says so)
+      handlers.newGame ? h("button", { type: "button", class: handlers.back ? "" : "primary", id: "new-game",
+        onclick: handlers.newGame }, t("menu.new_game")) : h("p", { id: "panel-next-game" }, handlers.nextGame),
       h("button", { type: "button", onclick: handlers.sheet }, t("menu.scores")));
   } else {
     parts.push(h("h2", {}, t("summary.title", { n: v.hand_number + 1 })), ...summaryBody(r, v));

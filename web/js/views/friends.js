@@ -140,6 +140,11 @@ function hostTable(app) {
     return seatsInfo().map((s, i) => (i === 0 ? null : s));
   }
 
+  /** Every friend gets the table as it is now (a game started, resumed, or begun anew after the last). */
+  function welcomeAll() {
+    for (const seat of host.friends()) welcome(seat);
+  }
+
   async function welcome(seat) {
     host.send(seat, { t: "seats", seats: seatsInfo() });
     if (!state.view) return;
@@ -249,7 +254,7 @@ function hostTable(app) {
       await game.newGame(randomSeed(), state.settings.rules);
     }
     keepAwake(true);
-    for (const seat of host.friends()) welcome(seat);
+    welcomeAll();
     draw();
   }
 
@@ -317,9 +322,10 @@ function hostTable(app) {
     renderInfo(parts.info, st);
     table.render(st);
     renderPanel(table.panel, st, { act: (a) => game.act(a), sheet: () => showScoreSheet(st.view),
-      newGame: () => {
+      newGame: async () => {
         gameId = newGameId();
-        game.newGame(randomSeed(), st.settings.rules);
+        await game.newGame(randomSeed(), st.settings.rules);
+        welcomeAll();                  // the friends' pages still show the game that ended
       },
       review: (n) => `#review=history:${encodeURIComponent(gameId)}:${n}` });
   });

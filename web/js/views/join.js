@@ -115,6 +115,7 @@ function seat(app, dc, invite, me, seatToken, el, state) {
   state("playing", t("join.seated", { host }));
   let game = null;
   const reviews = new Map();          // a hand's number -> its entry in this player's history
+  let handsSeen = 0;                  // the hands of the game shown (fewer: a new game)
   const guest = createGuest({
     dc, seat: invite.s, name: me, token: seatToken,
     onWelcome: (view) => {
@@ -157,7 +158,10 @@ function seat(app, dc, invite, me, seatToken, el, state) {
     renderInfo(parts.info, st);
     table.render(st);
     const n = st.view ? st.view.history.length - 1 : -1;
-    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: () => {}, sheet: () => showScoreSheet(st.view),
+    if (st.view && st.view.history.length < handsSeen) reviews.clear();    // the host began a new game
+    handsSeen = st.view ? st.view.history.length : handsSeen;
+    renderPanel(table.panel, st, { act: (a) => game.act(a), newGame: null, nextGame: t("join.next_game", { host }),
+      sheet: () => showScoreSheet(st.view),
       review: reviews.has(n) ? () => `#review=history:${encodeURIComponent(reviews.get(n))}:0` : null });
   });
   return { el, close: () => guest.close() };
