@@ -112,3 +112,24 @@ test("an invitation or reply link is read only when it is one, whole and small",
   assert.equal(await unpackLink("A".repeat(4001), "i"), null);               // too long to read
   assert.equal(await unpackLink(await packJSON({ pad: "x".repeat(20000) }), "i"), null);  // inflates past the limit
 });
+
+test("a refusal from the host names its seats as this friend sees them, in the catalogue's words", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { useCatalogue, refusalText, seatName } = await import("../../web/js/i18n.js");
+  const { createGuest } = await import("../../web/js/friends/guest.js");
+  useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
+  const dc = Object.assign(new EventTarget(), { readyState: "open", send() {}, close() {} });
+  const got = [];
+  const guest = createGuest({ dc, seat: 1, name: "Amina", token: "t", onWelcome() {}, onRefused: (e) => got.push(e),
+    onSeats() {}, onHand() {}, onReact() {}, onLost() {} });
+  const refuse = (error) => dc.dispatchEvent(new MessageEvent("message", { data: JSON.stringify({ v: 1, t: "refused", error }) }));
+  // the engine's refusal names seat 3 in its own numbering (and in English words of its own)
+  refuse({ code: "not_your_turn", message: "It is not your turn: seat 3 must act now.", params: { to_act: 3 } });
+  refuse({ code: "wrong_phase", params: { phase: "hand_over", action: "play", before: null } });
+  guest.close();
+  assert.deepEqual(got[0], { code: "not_your_turn", params: { to_act: 2 } });       // seat 3 sits opposite seat 1
+  const words = got.map(refusalText);
+  assert.equal(words[0], `It is not your turn: ${seatName(2)} must act now.`);
+  assert.equal(words[1], "You cannot play a card now: the hand is over.");
+  for (const w of words) assert.doesNotMatch(w, /[{}]/, w);
+});

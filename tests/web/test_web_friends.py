@@ -169,6 +169,13 @@ def test_a_hostile_friend_is_refused_and_the_game_goes_on(browsers, site):
     assert codes.count("malformed") == 3                      # garbage, 200 kB, a stray field
     # the card: the engine's own reason (or not its turn), answered once the engine was asked
     assert len(set(codes) & {"wrong_phase", "not_your_turn", "card_not_in_hand"}) == 1, codes
+    # with what the friend's page words it with: who must act, or the phase and the action
+    for r in received(g, "refused"):
+        params = r["error"]["params"]
+        if r["error"]["code"] == "not_your_turn":
+            assert params["to_act"] in (0, 1, 3), r
+        elif r["error"]["code"] == "wrong_phase":
+            assert params["phase"] and params["action"] == "play", r
     # the refusal is worded in the friend's page, and the game goes on: the hand is played to its end
     pages = [host, g]
 

@@ -76,7 +76,9 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       }
     } else if (m.t === "refused" && m.error && typeof m.error.code === "string") {
       sent = 0;
-      onRefused(m.error);
+      // its seats (who must act now) in this friend's numbering, as the views are
+      const params = m.error.params && typeof m.error.params === "object" ? viewFrom(m.error.params, seat) : {};
+      onRefused({ code: m.error.code, params });
     }
     else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
       onReact(seatFrom(m.seat, seat), m.r);

@@ -176,18 +176,25 @@ function hostTable(app) {
     if (!waiting.has(seat)) {
       // its turn, not yet asked (this table still shows the last card): it waits for it; else refused
       if (state.view?.to_act === seat && state.view.phase !== "hand_over") early.set(seat, action);
-      else host.send(seat, { t: "refused", error: { code: "not_your_turn", params: {} } });
+      else host.send(seat, { t: "refused", error: notNow(action) });
       return;
     }
     judge(seat, action);
   }
 
-  /** A friend's action on its turn, to the engine; one at a time (a second sent meanwhile is refused). */
-  async function judge(seat, action) {
-    if (judging.has(seat)) {
-      host.send(seat, { t: "refused", error: { code: "not_your_turn", params: {} } });
-      return;
+  /** Why a friend's action is refused before its turn is asked: the codes and params the engine gives. */
+  function notNow(action) {
+    const v = state.view;
+    if (!v || v.to_act === null || v.phase === "hand_over" || v.phase === "game_over") {
+      return { code: "wrong_phase", params: { phase: v?.phase ?? "hand_over", action: action.type, before: null } };
     }
+    return { code: "not_your_turn", params: { to_act: v.to_act } };
+  }
+
+  /** A friend's action on its turn, to the engine; one at a time (one sent again meanwhile waits for
+   * the answer to the first, which the friend then gets). */
+  async function judge(seat, action) {
+    if (judging.has(seat)) return;
     judging.add(seat);
     let ans;
     try {
