@@ -285,6 +285,31 @@ def test_after_a_game_over_the_hosts_new_game_reaches_every_friend_at_once(brows
     assert not host.errors and not any(g.errors for g in guests.values())
 
 
+def test_the_hosts_own_bot_plays_its_seat_at_the_friends_table(browsers, site, wheels):
+    """A bot of the host's own seated in the settings plays its seat at the friends' table too, in the host's
+    sandbox, as at the host's own table (it was asked of the engine as a built-in bot, which stopped the game)."""
+    b1, b2 = browsers
+    host = new_page(b1, site)
+    host.evaluate("location.hash = '#bots'")
+    host.set_input_files("#bots-file", str(wheels["example"]))
+    host.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
+    host.select_option("#bots-seat-1", "user:example")
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='1']")
+    g = new_page(b2, site, capture=True)
+    seat_friend(host, g, 2, "Friend2")
+    host.click("[data-friends=start]")
+    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    seats = received(g, "seats")[-1]["seats"]
+    assert seats[1] == {"name": None, "person": False, "level": "user:example"}
+    play_until([host, g], lambda: host.query_selector(".friends-table .panel:not([hidden])") is not None, turns=600)
+    assert host.query_selector(".friends-table .message.refusal") is None
+    host.evaluate("location.hash = '#bots'")
+    host.wait_for_function("() => +document.querySelector(\"#bots-loaded li[data-bot='example']\")?.dataset.decisions >= 10")
+    assert host.get_attribute("#bots-loaded li[data-bot='example']", "data-problems") == "0"
+    assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
 GEOMETRY_JS = """() => {
   const out = {wide: document.scrollingElement.scrollWidth - innerWidth, small: []};
   for (const b of document.querySelectorAll('#screen button, #screen input, #screen a')) {

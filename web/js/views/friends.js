@@ -97,7 +97,7 @@ function hostTable(app) {
   const client = { call: (req) => app.client.call(withViews(req)) };
   const game = createGame({
     client, store, ui: { table, log: createLog(null) }, session: SESSION,
-    persons: () => [0, ...host.friends()], remote, shown: sendViews, save: keep,
+    persons: () => [0, ...host.friends()], remote, shown: sendViews, save: keep, ownBots: app.ownBots,
     motion: () => !matchMedia("(prefers-reduced-motion: reduce)").matches,
     onEvent: (name) => sound(name, state.settings.sound),
   });
