@@ -310,6 +310,62 @@ def test_the_hosts_own_bot_plays_its_seat_at_the_friends_table(browsers, site, w
     assert not host.errors and not g.errors, (host.errors, g.errors)
 
 
+#: On the host's page: every request to the engine is noted (window.__ops); the move of a seat named in
+#: window.__hold is held back until window.__release() sends it on, as a slow engine would.
+HOLD = """
+window.__ops = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (msg, ...rest) {
+  const r = msg && msg.type === "call" ? msg.request : null;
+  if (r) window.__ops.push(r.op);
+  if (r && r.op === "act" && window.__hold !== undefined && r.action && r.action.seat === window.__hold) {
+    window.__hold = undefined;
+    window.__held = r.action;
+    window.__release = () => post.call(this, msg, ...rest);
+    return;
+  }
+  return post.call(this, msg, ...rest);
+};
+"""
+
+
+def test_a_friend_given_to_a_bot_while_its_move_is_judged_keeps_that_move(browsers, site):
+    """The host gives a friend's seat to a bot while the engine is judging that friend's card: the card the
+    friend played is the seat's move, and the bot plays the seat from the next turn on (a bot asked to play
+    the same turn first had the friend's card refused, and the host's table went on from a stale view)."""
+    b1, b2 = browsers
+    host = new_page(b1, site)
+    host.context.add_init_script(HOLD)
+    host.reload()
+    host.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='2']")
+    g = new_page(b2, site, capture=True)
+    seat_friend(host, g, 2, "Friend2")
+    host.click("[data-friends=start]")
+    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    play_until([host, g], lambda: g.evaluate(CAN_ACT) == "card")
+    host.evaluate("window.__hold = 2")
+    g.locator(".friends-table .hand.my-turn button.legal").first.click()
+    host.wait_for_function("() => window.__held !== undefined", timeout=10_000)
+    card = host.evaluate("window.__held.card")
+    host.click("[data-friends=seats]")
+    host.click("[data-friends-seat='2'] [data-friends=bot]")
+    host.wait_for_selector("[data-friends-seat='2'][data-kind='bot']", state="attached")
+    host.wait_for_timeout(1500)
+    asked = host.evaluate("window.__ops.slice(window.__ops.lastIndexOf('act'))")
+    assert "bot" not in asked, asked                     # no bot was asked for that turn meanwhile
+    host.evaluate("window.__release()")
+    host.wait_for_function("""card => {
+      const t = JSON.parse(localStorage.getItem('touti.friends.table.v1'));
+      return t.record.actions.some((a) => a.type === 'play' && a.seat === 2 && a.card === card);
+    }""", arg=card, timeout=20_000)
+    host.click("[data-friends=start]")                  # back to the table: the hand goes on, seat 2 a bot's
+    n = host.evaluate("window.__ops.filter((op) => op === 'bot').length")
+    play_until([host], lambda: host.evaluate("window.__ops.filter((op) => op === 'bot').length") > n + 3)
+    assert not host.errors, host.errors
+
+
 GEOMETRY_JS = """() => {
   const out = {wide: document.scrollingElement.scrollWidth - innerWidth, small: []};
   for (const b of document.querySelectorAll('#screen button, #screen input, #screen a')) {

@@ -116,8 +116,9 @@ function hostTable(app) {
       }
     }
     // a turn awaited from a seat no friend plays now (left, given to a bot, invited anew): a bot plays it
+    // (one whose action the engine is judging: judge() settles it with the engine's answer)
     for (const [seat, resolve] of waiting) {
-      if (!host.friends().includes(seat)) {
+      if (!host.friends().includes(seat) && !judging.has(seat)) {
         waiting.delete(seat);
         resolve({ ok: true, dropped: true });
       }
@@ -205,6 +206,10 @@ function hostTable(app) {
     const resolve = waiting.get(seat);
     if (!ans.ok) {
       host.send(seat, { t: "refused", error: ans.error });
+      if (resolve && !host.friends().includes(seat)) {     // it left meanwhile: a bot plays its turn
+        waiting.delete(seat);
+        resolve({ ok: true, dropped: true });
+      }
       return;
     }
     waiting.delete(seat);
