@@ -50,6 +50,6 @@ test("a challenge kept under an older id (seed-n) is still found, for its own ru
     levels: LEVELS, created: 1, mine: [null, null, null, null], others: [] }] }));
   assert.equal(ensureChallenge({ seed: 77, n: 4, rules: RULES, levels: LEVELS }, store).id, "77-4");
   assert.notEqual(ensureChallenge({ seed: 77, n: 4, rules: RULES, levels: { ...LEVELS, 1: "easy" } }, store).id, "77-4");
-  assert.ok(recordMine("77-4", 0, "0p", { points: [0, 0] }, store, AIDS.hint));
-  assert.deepEqual(getChallenge("77-4", store).mine[0], { actions: "0p", result: { points: [0, 0] }, aids: AIDS.hint });
+  assert.ok(recordMine("77-4", 0, "0p", { points: [0, 0], delta: [0, 0] }, store, AIDS.hint));
+  assert.deepEqual(getChallenge("77-4", store).mine[0], { actions: "0p", result: { points: [0, 0], delta: [0, 0] }, aids: AIDS.hint });
 });

@@ -188,3 +188,38 @@ test("setAside never overwrites an earlier copy", () => {
   assert.equal(asideText(b.key, store), "two");
   assert.equal(readKept("touti.daily.v1", (x) => x, store), undefined);
 });
+
+test("a game, a challenge or a day that parses but is not one is refused, never half shown", async () => {
+  // a game that names a winner without its scores (the history screen reads them), or scores that are not two numbers
+  const won = { ...game("won", 2), winner: 0, scores: [610, 300] };
+  const bad = [{ ...game("x", 3), winner: 0, scores: undefined }, { ...game("y", 4), scores: ["a", 1] },
+    { ...game("z", 5), winner: 2 }];
+  const checked = checkHistory({ format: HISTORY_FORMAT, games: [won, ...bad] });
+  assert.deepEqual(checked.games.map((g) => g.id), ["won"]);
+  assert.equal(checked.refused, 3);
+  const history = localHistory(memoryStore());
+  const r = await history.merge({ format: HISTORY_FORMAT, games: [bad[0]] });
+  assert.equal(r.added, 0);
+  assert.equal(r.refused, 1);
+  // a kept challenge list or day with an entry that is not one is set aside whole, as it was
+  for (const [key, text, load, none] of [
+    ["touti.challenges.v1", '{"list":[null]}', loadChallenges, { list: [] }],
+    ["touti.challenges.v1", JSON.stringify({ list: [{ id: "1-4-x", seed: 1, n: 4, rules: {}, mine: [{}, null, null, null],
+      others: [] }] }), loadChallenges, { list: [] }],
+    ["touti.daily.v1", '{"days":{"2025-01-01":1}}', loadDaily, { days: {} }],
+    ["touti.daily.v1", '{"days":{"2025-01-01":{"score":3}}}', loadDaily, { days: {} }],
+  ]) {
+    const store = memoryStore();
+    store.write(key, text);
+    assert.deepEqual(load(store), none, text);
+    assert.deepEqual(asideItems(store).map((i) => [i.of, asideText(i.key, store)]), [[key, text]]);
+  }
+  // what they keep themselves is read back
+  const store = memoryStore();
+  const c = ensureChallenge({ seed: 9, n: 4, rules: { target: 600 }, levels: { 1: "normal", 2: "normal", 3: "normal" } },
+    store);
+  recordDay("2026-01-03", { cancelled: false, delta: [100, 0], points: [100, 62] }, {}, "g", store);
+  assert.deepEqual(loadChallenges(store).list.map((x) => x.id), [c.id]);
+  assert.deepEqual(Object.keys(loadDaily(store).days), ["2026-01-03"]);
+  assert.deepEqual(asideItems(store), []);
+});

@@ -58,9 +58,28 @@ export async function decodeChallenge(text) {
 }
 
 // ------------------------------------------------------------------ storage
-/** The challenges kept; a kept text that cannot be read is set aside (aside.js), never written over. */
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+
+/** A hand's play as recordMine and recordOther keep it (null: not played), its result one the screens can score. */
+const isPlay = (p) => p === null || (isObject(p) && isObject(p.result)
+  && (p.result.cancelled === true || (Array.isArray(p.result.delta) && p.result.delta.length === 2)));
+
+/** A challenge kept as ensureChallenge makes it, with its plays. */
+function isChallenge(c) {
+  return isObject(c) && typeof c.id === "string" && Number.isSafeInteger(c.seed) && SIZES.includes(c.n)
+    && isObject(c.rules) && (c.levels === undefined || isObject(c.levels))
+    && Array.isArray(c.mine) && c.mine.length === c.n && c.mine.every(isPlay)
+    && Array.isArray(c.others) && c.others.every((o) => isObject(o) && typeof o.name === "string"
+      && Array.isArray(o.plays) && o.plays.every(isPlay));
+}
+
+/**
+ * The challenges kept; a kept text that cannot be read, or a challenge in it
+ * that is not one, is set aside (aside.js), never written over.
+ */
 export function loadChallenges(store = siteStore) {
-  return readKept(KEY, (d) => (d && typeof d === "object" && Array.isArray(d.list) ? d : null), store) || { list: [] };
+  return readKept(KEY, (d) => (isObject(d) && Array.isArray(d.list) && d.list.every(isChallenge) ? d : null),
+    store) || { list: [] };
 }
 
 function save(d, store) {

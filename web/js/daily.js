@@ -28,9 +28,16 @@ export function seedOfDay(day) {
 
 const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
 
-/** The days played; a kept text that cannot be read is set aside (aside.js), never written over. */
+/** A day kept as recordDay keeps it: the hand's result, its score and points. */
+const isDay = (r) => isObject(r) && isObject(r.result) && Number.isFinite(r.score) && Number.isFinite(r.points);
+
+/**
+ * The days played; a kept text that cannot be read, or a day in it that is not
+ * one, is set aside (aside.js), never written over.
+ */
 export function loadDaily(store = siteStore) {
-  return readKept(KEY, (d) => (isObject(d) && isObject(d.days) ? d : null), store) || { days: {} };
+  return readKept(KEY, (d) => (isObject(d) && isObject(d.days) && Object.values(d.days).every(isDay) ? d : null),
+    store) || { days: {} };
 }
 
 /** The score of a hand for the player's team: what it scored minus what the others did. */

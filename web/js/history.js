@@ -69,7 +69,10 @@ function checkHand(hand) {
 export function checkGame(g) {
   return isObject(g) && typeof g.id === "string" && g.id.length > 0 && g.id.length <= 100
     && Number.isFinite(g.started) && Math.abs(g.started) <= 8.64e15     // a date
-    && Array.isArray(g.hands) && g.hands.every(checkHand) && isObject(g.record);
+    && Array.isArray(g.hands) && g.hands.every(checkHand) && isObject(g.record)
+    // the scores the screens show beside a winner (or the game so far)
+    && (g.scores === undefined || (Array.isArray(g.scores) && g.scores.length === 2 && g.scores.every(Number.isFinite)))
+    && (g.winner === null || g.winner === undefined || ((g.winner === 0 || g.winner === 1) && g.scores !== undefined));
 }
 
 const byStart = (a, b) => (a.started || 0) - (b.started || 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
