@@ -108,3 +108,37 @@ test("a hand's entry is read from the form's values, its keys in the engine's or
   assert.deepEqual(entryKinds({ concession: true }), ["played", "conceded", "cancelled"]);
   assert.deepEqual(entryKinds({ concession: false }), ["played", "cancelled"]);
 });
+
+test("a browser whose storage is full shows this visit's sheets as they are, listed", () => {
+  const storage = memoryStore();
+  const store = sheetStore(storage);
+  const kept = store.newId();
+  assert.equal(store.put(kept, SHEET), true);
+  storage.full();
+  const edited = { ...SHEET, name: "Saturday" };
+  assert.equal(store.put(kept, edited), false);           // its change is not kept...
+  const fresh = store.newId();
+  assert.equal(store.put(fresh, SHEET), false);           // ...nor the new sheet
+  const again = sheetStore(storage);                      // the list drawn again, in the same visit
+  assert.deepEqual(again.ids(), [fresh, kept]);
+  assert.equal(again.get(kept), edited);                  // as the player left it, not the older copy
+  assert.equal(again.get(fresh), SHEET);
+  assert.deepEqual(JSON.parse(storage.read(INDEX)), [kept]);    // storage holds what it held
+  storage.full(false);
+  assert.equal(again.put(fresh, SHEET), true);            // room again: kept, and the visit's copy let go
+  assert.deepEqual(JSON.parse(storage.read(INDEX)), [fresh, kept]);
+  assert.deepEqual(sheetStore(memoryStore()).ids(), []);
+});
+
+test("a sheet kept while the index could not be is still listed", () => {
+  const storage = memoryStore();
+  const store = sheetStore(storage);
+  const id = store.newId();
+  const write = storage.write.bind(storage);
+  storage.write = (key, text) => (key === INDEX ? false : write(key, text));   // the index alone refused
+  assert.equal(store.put(id, SHEET), false);
+  assert.ok(storage.read(PREFIX + id));
+  storage.write = write;
+  write(INDEX, "[]");                                     // the kept index, without it
+  assert.deepEqual(sheetStore(storage).ids(), [id]);
+});

@@ -20,7 +20,8 @@ const isId = (id) => typeof id === "string" && /^s[a-z0-9]{1,24}$/.test(id);
  * over a Store (storage.js); two calls with one Store share this visit's sheets.
  */
 export function sheetStore(storage) {
-  if (!visits.has(storage)) visits.set(storage, { index: [], sheets: new Map() });
+  // sheets: this visit's copies the browser did not keep; added: ids the index could not keep
+  if (!visits.has(storage)) visits.set(storage, { index: [], sheets: new Map(), added: new Set() });
   const mem = visits.get(storage);
   const parse = (key) => {
     const text = storage.read(key);
@@ -41,12 +42,15 @@ export function sheetStore(storage) {
       mem.index = [...new Set([...mem.index, ...found])];
       storage.write(INDEX, JSON.stringify(mem.index));
     } else if (stored !== undefined) {
-      mem.index = stored.filter(isId);
+      const listed = stored.filter(isId);
+      // the sheets of this visit the kept index lacks (it could not be written) stay listed, the newest first
+      mem.index = [...[...mem.added].filter((id) => !listed.includes(id)).reverse(), ...listed];
     }
     return [...mem.index];
   }
   /** A sheet (null: damaged; undefined: none). */
   function get(id) {
+    if (mem.sheets.has(id)) return mem.sheets.get(id);      // newer than the copy kept (if any)
     const stored = parse(PREFIX + id);
     if (stored !== undefined) return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : null;
     return mem.sheets.get(id);
@@ -56,13 +60,18 @@ export function sheetStore(storage) {
     const list = ids();
     if (!list.includes(id)) list.unshift(id);
     mem.index = list;
-    mem.sheets.set(id, sheet);
     const kept = storage.write(PREFIX + id, JSON.stringify(sheet));
-    return storage.write(INDEX, JSON.stringify(list)) && kept;
+    if (kept) mem.sheets.delete(id);
+    else mem.sheets.set(id, sheet);
+    const listed = storage.write(INDEX, JSON.stringify(list));
+    if (listed) mem.added.delete(id);
+    else mem.added.add(id);
+    return listed && kept;
   }
   function remove(id) {
     mem.index = ids().filter((x) => x !== id);
     mem.sheets.delete(id);
+    mem.added.delete(id);
     storage.remove(PREFIX + id);
     storage.write(INDEX, JSON.stringify(mem.index));
   }
