@@ -274,3 +274,28 @@ def test_a_link_whose_bots_were_played_by_hand_is_not_verified_nor_kept_and_othe
     assert both[1]["levels"] == {"1": "easy", "2": "easy", "3": "easy"}
     assert [o["name"] for o in both[1]["others"]] == ["Farid"]
     assert page.get_attribute("[data-challenge]", "data-challenge") == both[1]["id"]
+
+
+def test_a_challenge_the_browser_cannot_keep_is_shown_for_the_visit_and_said(page, site):
+    """Storage full (or blocked) for the challenges: a friend's honest link still shows its table, with the
+    friend's results and the hand to play, and says that it is kept for this visit only (the screen was blank)."""
+    preset(page, FAST)
+    page.add_init_script("""(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === 'touti.challenges.v1') throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };
+    })()""")
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    seed, normal = 4200, ["normal"] * 3
+    page.goto(site + challenge_link(seed, normal, "Hamid", [play_hand(seed + i, None, normal) for i in range(4)]))
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('challenge-status')?.dataset.verified === 'true'")
+    said = page.text_content("#challenge-status")
+    assert "Hamid" in said and "could not keep this challenge" in said, said
+    page.wait_for_selector("[data-challenge] #challenge-play")
+    assert "Hamid" in page.text_content("[data-challenge] table")
+    assert kept_challenges(page) == []
+    assert not errors, errors

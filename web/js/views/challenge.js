@@ -202,10 +202,12 @@ export async function mount(container, app, payload) {
       return {};
     }
     const c = ensureChallenge(c0, app.storage);
-    recordOther(c.id, got.name, checked.plays, app.storage);
+    const kept = recordOther(c.id, got.name, checked.plays, app.storage) && getChallenge(c.id, app.storage);
     status.dataset.verified = "true";
-    setBidiText(status, t("challenge.received", { name: isolate(got.name) }));
-    show(getChallenge(c.id, app.storage));
+    // storage blocked or full: the challenge is shown as it came, for this visit, and the player is told
+    setBidiText(status, t("challenge.received", { name: isolate(got.name) }) + (kept ? "" : ` ${t("challenge.not_kept")}`));
+    show(kept || { ...c, others: [...c.others.filter((o) => o.name !== got.name),
+      { name: got.name, plays: checked.plays, at: Date.now() }] });
     return {};
   }
   // back from a hand of a challenge: show that challenge, else the list
