@@ -316,7 +316,7 @@ HOLD = """
 window.__ops = [];
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (msg, ...rest) {
-  const r = msg && msg.type === "call" ? msg.request : null;
+  const r = msg && msg.type === "call" ? JSON.parse(msg.request) : null;     // a request goes as JSON text
   if (r) window.__ops.push(r.op);
   if (r && r.op === "act" && window.__hold !== undefined && r.action && r.action.seat === window.__hold) {
     window.__hold = undefined;

@@ -100,7 +100,7 @@ def test_settings_change_the_bots_and_the_rules(page, site):
       window.__sent = [];
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (msg, ...rest) {
-        if (msg && msg.type === 'call') window.__sent.push(msg.request);
+        if (msg && msg.type === 'call') window.__sent.push(JSON.parse(msg.request));   // sent as JSON text
         return post.call(this, msg, ...rest);
       };""")
     preset(page, FAST)

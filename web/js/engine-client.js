@@ -190,9 +190,12 @@ export class EngineClient {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
-        this.worker.postMessage({ type: "call", id, request });
+        // sent as JSON text: a value nested thousands deep (a bot's answer can be anything) would
+        // overflow the worker's copy of it, which then drops the message unanswered; the
+        // worker refuses a text nested too deep unread
+        this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
       } catch (err) {
-        // the browser could not copy the request (nested too deep, or not data):
+        // the page could not write the request (nested too deep, or not data):
         // the engine could not have read it either, and says so as it would
         this.pending.delete(id);
         console.error(err);

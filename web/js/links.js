@@ -11,6 +11,9 @@
 // page writes comes near either limit: a record nests 4 deep, a sheet 5.
 
 import { decodeCode } from "./settings.js";
+import { jsonDepth } from "./json-depth.js";
+
+export { jsonDepth };
 
 /** The longest link payload read (characters): far above any game's record, below what browsers keep of a URL. */
 export const LINK_MAX_CHARS = 1_000_000;
@@ -20,35 +23,6 @@ export const LINK_MAX_DEPTH = 32;
 /** Is `text` a string short enough to be read as a link (at most `maxChars`)? */
 export function linkSized(text, maxChars = LINK_MAX_CHARS) {
   return typeof text === "string" && text.length <= maxChars;
-}
-
-/**
- * How deep the JSON `text` nests: the most [ and { open at once, outside
- * strings (its brackets need not be balanced: JSON.parse judges the rest).
- * Stops counting once past `limit`.
- */
-export function jsonDepth(text, limit = Infinity) {
-  let depth = 0;
-  let most = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i += 1;                              // \ escapes the next character
-      else if (c === 34) inString = false;               // "
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 91 || c === 123) {                  // [ {
-      depth += 1;
-      if (depth > most) {
-        most = depth;
-        if (most > limit) return most;
-      }
-    } else if (c === 93 || c === 125) {                  // ] }
-      depth -= 1;
-    }
-  }
-  return most;
 }
 
 /**

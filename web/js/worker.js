@@ -2,7 +2,7 @@
 //
 // Messages from the page:
 //   {type: "init", config}         start Pyodide, install the engine wheel
-//   {type: "call", id, request}    one request for py/bridge.py (op: new, load,
+//   {type: "call", id, request}    one request for py/bridge.py, as JSON text (op: new, load,
 //                                  view, act, bot, hint, ...); answered with
 //                                  {type: "answer", id, answer}
 //   {type: "runtime-bytes", bytes}, {type: "runtime-downloaded"},
@@ -38,6 +38,18 @@
 
 let handle = null;
 let booting = null;
+let jsonDepth = null;        // json-depth.js's, imported with the other helpers
+
+/**
+ * A request nested deeper than this is refused unread.  Python reads JSON
+ * recursively, and a few thousand levels (a bot's answer can be anything)
+ * overflow this worker's stack and stop its Python for good: every later
+ * request would go unanswered.  The page's own requests nest a few levels deep
+ * (a score sheet's, the deepest, about six).
+ */
+const MAX_DEPTH = 32;
+const TOO_DEEP = { ok: false, error: { code: "bad_request", params: { field: "json" },
+  message: "The page sent a request the engine cannot read (json)." } };
 let failNow = null;
 
 function post(msg) {
@@ -218,8 +230,9 @@ async function boot(config) {
   for (const p of [wheel, bridge, stdlib, compiledEngine]) p.catch(fail);
   const runtime = import(config.pyodide + "pyodide.asm.mjs");   // Pyodide imports it later
   runtime.catch(() => {});
-  const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine, installEngineLater }] = await Promise.race([
-    Promise.all([import("./snapshot.js"), import("./install.js")]), hang]);
+  const [{ storeSnapshot, readSnapshot, dropSnapshots }, { installEngine, installEngineLater }, depth] = await Promise.race([
+    Promise.all([import("./snapshot.js"), import("./install.js"), import("./json-depth.js")]), hang]);
+  jsonDepth = depth.jsonDepth;
   const canStore = typeof caches !== "undefined";
   const [{ loadPyodide }, saved] = await Promise.race([Promise.all([
     import(config.pyodide + "pyodide.mjs"), readSnapshot(config.version).finally(() => mark("snapshot read")),
@@ -294,7 +307,9 @@ self.onmessage = async (event) => {
     let answer;
     try {
       await booting;
-      answer = JSON.parse(handle(JSON.stringify(msg.request)));
+      // (the page sends text; a request as an object, as the startup test and benchmark post it, is written here)
+      const text = typeof msg.request === "string" ? msg.request : JSON.stringify(msg.request);
+      answer = jsonDepth(text, MAX_DEPTH) > MAX_DEPTH ? TOO_DEEP : JSON.parse(handle(text));
     } catch (err) {
       answer = { ok: false, error: { code: "internal", message: describe(err), params: {} } };
     }
