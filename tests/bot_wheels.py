@@ -88,6 +88,16 @@ HOSTILE = {
     # answers something that is not JSON, or far too big
     "garbage": ('name = "garbage"\n\ndef choose(view, legal):\n'
                 '    return {"type": "play", "seat": view["seat"], "card": object()}\n'),
+    # in the page's sandbox, answers past the sandbox's own checks with an action nested thousands deep,
+    # which the engine cannot read (elsewhere it plays its first legal action)
+    "deep": ('import json as _json, sys\nname = "deep"\n\ndef choose(view, legal):\n    return legal[0]\n\n'
+             '_box = sys.modules.get("touti_botbox")\n'
+             'class _Deep:\n    loads = staticmethod(_json.loads)\n\n'
+             '    @staticmethod\n    def dumps(x, *a, **k):\n'
+             '        if isinstance(x, dict) and "answer" in x:\n'
+             '            return \'{"ok": true, "answer": \' + "[" * 3000 + "]" * 3000 + "}"\n'
+             '        return _json.dumps(x, *a, **k)\n\n'
+             'if _box is not None:\n    _box.json = _Deep\n'),
     # floods the page with messages (in the page: the sandbox is stopped)
     "flooder": ('name = "flooder"\n\ndef choose(view, legal):\n'
                 '    try:\n        import js\n    except ImportError:\n        return legal[0]\n'

@@ -100,6 +100,22 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     assert int(page.get_attribute("#bots-loaded li[data-bot='raiser']", "data-problems")) >= 5
 
 
+def test_a_bot_whose_answer_the_engine_cannot_read_is_played_for_and_the_game_goes_on(page, site, wheels):
+    """A wheel that slips an answer nested thousands deep past its sandbox's checks: the engine cannot read
+    it, so the bot failed and the normal bot plays for it, as for any answer refused (the game stopped)."""
+    start(page, site)
+    open_bots(page)
+    load_file(page, wheels["deep"])
+    page.select_option("#bots-seat-1", "user:deep")
+    back_to_game(page)
+    play_out_hand(page)
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
+    log = page.text_content("#log")
+    assert "deep failed (bad_request: an answer too large or nested too deep): the normal bot played for it." in log
+    open_bots(page)
+    assert int(page.get_attribute("#bots-loaded li[data-bot='deep']", "data-problems")) >= 5
+
+
 @pytest.mark.fresh_browser                # its own context: the test moves the page's clock
 def test_a_bot_that_never_answers_is_left_and_the_game_goes_on(page, site, wheels):
     page.clock.install()                  # the page's timers, moved on by the test (time still flows)

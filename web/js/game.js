@@ -305,8 +305,14 @@ export function createGame({
     const got = await call({ op: "bot_view" });
     if (!got.ok) return got;
     const res = await ownBots.choose(name, got.view);
-    const ans = await call({ op: "bot", level, table: tableLevels(), ms: res.ms,
-      ...(res.failure ? { failure: res.failure } : { answer: res.answer }) });
+    const ask = (said) => call({ op: "bot", level, table: tableLevels(), ms: res.ms, ...said });
+    let ans = await ask(res.failure ? { failure: res.failure } : { answer: res.answer });
+    if (!ans.ok && !res.failure && ["bad_request", "malformed"].includes(ans.error?.code)) {
+      // an answer the engine cannot even read (nested too deep, not data): the bot failed, and the
+      // normal bot plays for it, as for any answer the engine refuses
+      // (the detail is technical, as a bot's exception is: the engine's own code for it)
+      ans = await ask({ failure: { kind: "error", detail: `${ans.error.code}: an answer too large or nested too deep` } });
+    }
     if (ans.ok) ownBots.judged(name, ans.fallback || null);
     return ans;
   }
