@@ -169,6 +169,13 @@ def test_a_hostile_friend_is_refused_and_the_game_goes_on(browsers, site):
     assert codes.count("malformed") == 3                      # garbage, 200 kB, a stray field
     # the card: the engine's own reason (or not its turn), answered once the engine was asked
     assert len(set(codes) & {"wrong_phase", "not_your_turn", "card_not_in_hand"}) == 1, codes
+    # a second hello cannot rename the friend (to the host's name, say): its name is the one it sat with
+    g.wait_for_timeout(1500)                 # (past the flood, whose messages beyond the rate are dropped)
+    g.evaluate("t => window.__dc.send(t)", json.dumps({"v": 1, "t": "hello", "name": "Host", "token": "x"}))
+    g.evaluate("t => window.__dc.send(t)", json.dumps({"v": 1, "t": "react", "r": "bravo"}))
+    host.wait_for_function("() => document.querySelector('.friends-table .seat-north .bubble')"
+                           ".textContent.includes('Well played!')", timeout=10_000)   # read after the hello
+    assert "Friend2" in host.inner_text(".friends-table .seat-north .seat-name")
     # with what the friend's page words it with: who must act, or the phase and the action
     for r in received(g, "refused"):
         params = r["error"]["params"]

@@ -116,7 +116,8 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
     }
     if (m.t === "act") onAct(seat, m.action);
     else if (m.t === "react") onReact(seat, m.r);
-    else if (m.t === "hello" && m.name) {
+    else if (m.t === "hello" && m.name && !s.conn.named) {     // once: a friend does not rename itself mid-game
+      s.conn.named = true;
       s.name = m.name.slice(0, 40);
       onChange();
     }
