@@ -124,6 +124,21 @@ test("a replaced game is kept as the previous game and can be swapped back", () 
   assert.deepEqual(loadPrevious(store).save.record, b);
 });
 
+test("a swap the browser does not keep leaves both games as they were", () => {
+  const store = memoryStore();
+  const a = { format: "touti-record/1", seed: 1, rules: {}, actions: [] };
+  const b = { format: "touti-record/1", seed: 2, rules: {}, actions: [] };
+  saveGame(a, {}, store);
+  assert.ok(keepAsPrevious(store));
+  saveGame(b, {}, store);
+  const write = store.write.bind(store);
+  store.write = (key, text) => (key === "touti.game.previous" ? false : write(key, text));   // that slot refused
+  assert.equal(swapWithPrevious(store), false);
+  store.write = write;
+  assert.deepEqual(loadGame(store).save.record, b);
+  assert.deepEqual(loadPrevious(store).save.record, a);
+});
+
 test("blocked storage: nothing throws, the status says so", () => {
   const store = new Store(() => { throw new DOMException("denied", "SecurityError"); });
   const seen = [];

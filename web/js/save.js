@@ -54,14 +54,21 @@ export function keepAsPrevious(store = siteStore) {
   return store.write(PREVIOUS_KEY, text);
 }
 
-/** Swaps the current game and the previous one. */
+/**
+ * Swaps the current game and the previous one; false, both left as they were,
+ * when the browser does not keep the swap (storage full or blocked).
+ */
 export function swapWithPrevious(store = siteStore) {
   const current = store.read(KEY);
   const previous = store.read(PREVIOUS_KEY);
   if (previous === null) return false;
   if (!store.write(KEY, previous)) return false;
-  if (current === null) store.remove(PREVIOUS_KEY);
-  else store.write(PREVIOUS_KEY, current);
+  if (current === null) {
+    store.remove(PREVIOUS_KEY);
+  } else if (!store.write(PREVIOUS_KEY, current)) {
+    store.write(KEY, current);           // the current game is not lost: it stays the current one
+    return false;
+  }
   return true;
 }
 
