@@ -111,13 +111,19 @@ test("a save is found, missing, or reported damaged (and moved aside)", () => {
   assert.equal(loadGame(store).status, "corrupt");
 });
 
-test("a replaced game is kept as the previous game and can be swapped back", () => {
+/** A store holding game `b` in progress and game `a` as the previous one (`b` replaced it). */
+function twoGames() {
   const store = memoryStore();
   const a = { format: "touti-record/1", seed: 1, rules: {}, actions: [] };
   const b = { format: "touti-record/1", seed: 2, rules: {}, actions: [] };
   saveGame(a, {}, store);
   assert.ok(keepAsPrevious(store));
   saveGame(b, {}, store);
+  return { store, a, b };
+}
+
+test("a replaced game is kept as the previous game and can be swapped back", () => {
+  const { store, a, b } = twoGames();
   assert.deepEqual(loadPrevious(store).save.record, a);
   assert.ok(swapWithPrevious(store));
   assert.deepEqual(loadGame(store).save.record, a);
@@ -125,12 +131,7 @@ test("a replaced game is kept as the previous game and can be swapped back", () 
 });
 
 test("a swap the browser does not keep leaves both games as they were", () => {
-  const store = memoryStore();
-  const a = { format: "touti-record/1", seed: 1, rules: {}, actions: [] };
-  const b = { format: "touti-record/1", seed: 2, rules: {}, actions: [] };
-  saveGame(a, {}, store);
-  assert.ok(keepAsPrevious(store));
-  saveGame(b, {}, store);
+  const { store, a, b } = twoGames();
   const write = store.write.bind(store);
   store.write = (key, text) => (key === "touti.game.previous" ? false : write(key, text));   // that slot refused
   assert.equal(swapWithPrevious(store), false);

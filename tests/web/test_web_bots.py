@@ -45,6 +45,14 @@ def play_until(page, selector: str, turns: int = 60) -> None:
             page.wait_for_timeout(50)
 
 
+def hand_log(page) -> str:
+    """Back to the table, a hand played out (the player's turns by clicks): the game log's text."""
+    back_to_game(page)
+    play_out_hand(page)
+    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
+    return page.text_content("#log")
+
+
 def start(page, site) -> None:
     preset(page, {**FAST, "levels": {"1": "normal", "2": "normal", "3": "normal"}})
     page.goto(site + "#game=K7")
@@ -88,10 +96,7 @@ def test_broken_bots_are_reported_by_name_and_the_game_goes_on(page, site, wheel
     load_file(page, wheels["cheater"])
     page.select_option("#bots-seat-2", "user:raiser")
     page.select_option("#bots-seat-3", "user:cheater")
-    back_to_game(page)
-    play_out_hand(page)
-    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
-    log = page.text_content("#log")
+    log = hand_log(page)
     assert "raiser failed (ZeroDivisionError: the raiser divides by zero): the normal bot played for it." in log
     assert "cheater chose an action the rules refuse (" in log
     assert page.locator("#log .log-error").count() >= 10
@@ -107,10 +112,7 @@ def test_a_bot_whose_answer_the_engine_cannot_read_is_played_for_and_the_game_go
     open_bots(page)
     load_file(page, wheels["deep"])
     page.select_option("#bots-seat-1", "user:deep")
-    back_to_game(page)
-    play_out_hand(page)
-    assert page.get_attribute("html", "data-phase") in ("hand_over", "game_over")
-    log = page.text_content("#log")
+    log = hand_log(page)
     assert "deep failed (bad_request: an answer too large or nested too deep): the normal bot played for it." in log
     open_bots(page)
     assert int(page.get_attribute("#bots-loaded li[data-bot='deep']", "data-problems")) >= 5

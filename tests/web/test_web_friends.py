@@ -129,11 +129,12 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
             [u for u in p.requests if not u.startswith((site, "data:", "blob:"))]
 
 
-def seated_table(browsers, site, seats, settings=None, names=None):
+def seated_table(browsers, site, seats, settings=None, names=None, host=None):
     """A host in the first browser and friends in the second at `seats` (the rest are bots), the game started;
-    every page with `settings` (new_page's), each friend named `names[seat]` (else "Friend<seat>")."""
+    every page with `settings` (new_page's), each friend named `names[seat]` (else "Friend<seat>").
+    `host`: the host's page, made ready by the test (by default a new one)."""
     b1, b2 = browsers
-    host = new_page(b1, site, settings=settings)
+    host = host or new_page(b1, site, settings=settings)
     host.evaluate("location.hash = '#friends'")
     host.wait_for_selector("[data-friends-seat='1']")
     guests = {}
@@ -295,18 +296,13 @@ def test_after_a_game_over_the_hosts_new_game_reaches_every_friend_at_once(brows
 def test_the_hosts_own_bot_plays_its_seat_at_the_friends_table(browsers, site, wheels):
     """A bot of the host's own seated in the settings plays its seat at the friends' table too, in the host's
     sandbox, as at the host's own table (it was asked of the engine as a built-in bot, which stopped the game)."""
-    b1, b2 = browsers
-    host = new_page(b1, site)
+    host = new_page(browsers[0], site)
     host.evaluate("location.hash = '#bots'")
     host.set_input_files("#bots-file", str(wheels["example"]))
     host.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
     host.select_option("#bots-seat-1", "user:example")
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='1']")
-    g = new_page(b2, site, capture=True)
-    seat_friend(host, g, 2, "Friend2")
-    host.click("[data-friends=start]")
-    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    host, guests = seated_table(browsers, site, [2], host=host)
+    g = guests[2]
     seats = received(g, "seats")[-1]["seats"]
     assert seats[1] == {"name": None, "person": False, "level": "user:example"}
     play_until([host, g], lambda: host.query_selector(".friends-table .panel:not([hidden])") is not None, turns=600)
@@ -340,17 +336,12 @@ def test_a_friend_given_to_a_bot_while_its_move_is_judged_keeps_that_move(browse
     """The host gives a friend's seat to a bot while the engine is judging that friend's card: the card the
     friend played is the seat's move, and the bot plays the seat from the next turn on (a bot asked to play
     the same turn first had the friend's card refused, and the host's table went on from a stale view)."""
-    b1, b2 = browsers
-    host = new_page(b1, site)
+    host = new_page(browsers[0], site)
     host.context.add_init_script(HOLD)
     host.reload()
     host.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='2']")
-    g = new_page(b2, site, capture=True)
-    seat_friend(host, g, 2, "Friend2")
-    host.click("[data-friends=start]")
-    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    host, guests = seated_table(browsers, site, [2], host=host)
+    g = guests[2]
     play_until([host, g], lambda: g.evaluate(CAN_ACT) == "card")
     host.evaluate("window.__hold = 2")
     g.locator(".friends-table .hand.my-turn button.legal").first.click()
