@@ -52,8 +52,8 @@ export function sheetStore(storage) {
   function get(id) {
     if (mem.sheets.has(id)) return mem.sheets.get(id);      // newer than the copy kept (if any)
     const stored = parse(PREFIX + id);
-    if (stored !== undefined) return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : null;
-    return mem.sheets.get(id);
+    if (stored === undefined) return undefined;
+    return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : null;
   }
   /** Keeps a sheet; false when the browser did not keep it (it stays for this visit). */
   function put(id, sheet) {
