@@ -283,6 +283,9 @@ def test_after_a_game_over_the_hosts_new_game_reaches_every_friend_at_once(brows
         g.wait_for_selector(".friends-table .panel:not([hidden]) #panel-next-game", timeout=20_000)
         assert g.query_selector(".friends-table #new-game") is None
         assert "Host" in g.inner_text("#panel-next-game")
+        # said whole on a phone, beside the panel's buttons
+        assert g.evaluate("""() => { const e = document.getElementById('panel-next-game');
+          return e.scrollWidth <= e.clientWidth + 1 && document.scrollingElement.scrollWidth <= innerWidth; }""")
     counts = {s: len(received(g, "view")) for s, g in guests.items()}
     host.click(over)
     for g in guests.values():
