@@ -367,6 +367,35 @@ def test_a_friend_given_to_a_bot_while_its_move_is_judged_keeps_that_move(browse
     assert not host.errors, host.errors
 
 
+def test_a_friend_who_leaves_the_waiting_screen_and_comes_back_finds_its_reply_and_sits(browsers, site):
+    """A friend who answered an invitation, left the screen while the host had not yet taken the reply and came
+    back (Back, then Forward) finds the same reply, and sits once the host takes it (a new join form came up,
+    and the table the host then connected played in a page nobody saw)."""
+    b1, b2 = browsers
+    host = new_page(b1, site)
+    host.evaluate("location.hash = '#friends'")
+    host.click("[data-friends-seat='2'] [data-friends=invite]")
+    link = host.wait_for_selector("#friends-link-2", timeout=20_000).input_value()
+    g = new_page(b2, site, capture=True)
+    g.goto(link)
+    g.fill("#join-name", "Friend2")
+    g.click("#join-go")
+    reply = g.wait_for_selector("#join-reply-link", timeout=20_000).input_value()
+    g.evaluate("location.hash = '#rules'")
+    g.wait_for_selector("html[data-view='rules']")
+    g.go_back()
+    g.wait_for_selector("html[data-view='join']")
+    assert g.input_value("#join-reply-link") == reply
+    assert g.get_attribute("#join-status", "data-state") == "waiting"
+    host.fill("#friends-reply", reply)
+    host.click("#friends-reply-add")
+    host.wait_for_selector("[data-friends-seat='2'][data-kind='friend']", timeout=20_000)
+    g.wait_for_selector("#join-status[data-state='playing']", timeout=20_000)
+    host.click("[data-friends=start]")
+    g.wait_for_selector(".friends-table .hand button[data-card]", timeout=30_000)
+    assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
 GEOMETRY_JS = """() => {
   const out = {wide: document.scrollingElement.scrollWidth - innerWidth, small: []};
   for (const b of document.querySelectorAll('#screen button, #screen input, #screen a')) {

@@ -82,6 +82,9 @@ export async function mount(container, app, payload) {
     fill(body, [h("p", {}, t("join.show_reply", { host })),
       shareBox(link, "join-reply-link", t("join.qr_reply"))]);
     state("waiting", t("join.waiting", { host }));
+    // kept while it waits too: back on this invitation (Back, then Forward), the same reply is shown
+    const pending = { code: payload, el, close: () => peer.close() };
+    sitting = pending;
     let open;
     try {
       open = await Promise.race([peer.channel, new Promise((_, no) => setTimeout(no, 10 * 60_000))]);
@@ -89,6 +92,7 @@ export async function mount(container, app, payload) {
       state("failed", t("join.failed"));
       return;
     }
+    if (sitting !== pending) return;      // another invitation was opened meanwhile (this one is closed)
     sitting = seat(app, open.dc, invite, me, seatToken, el, state);
     sitting.code = payload;
   }
