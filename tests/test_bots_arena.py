@@ -469,3 +469,17 @@ def test_the_report_prints_the_partner_figures(tmp_path, capsys):
                 f"then declared {c['over_partner_declared']} and failed "
                 f"{c['over_partner_failed']}") in text
     assert text.rstrip().endswith("--seed 4 --partner)")
+
+
+def test_partner_match_finds_the_normal_bot_agreeing_with_itself_and_the_easy_bot_less():
+    """bench/partner_match.py: the normal bot plays the model's card at every decision
+    (it is the model); the easy bot, which plays some cards at random or too high, not at
+    every one; only decisions with two moves or more are counted, each once."""
+    pm = bench_module("partner_match")
+    normal = pm.measure("normal", "normal", 3, 7)
+    assert normal and all(a == d and m >= 2 * d for d, a, m in normal.values())
+    easy = pm.measure("easy", "normal", 3, 7)
+    decisions = sum(d for d, _, _ in easy.values())
+    assert 0 < sum(a for _, a, _ in easy.values()) < decisions
+    assert {place for place, _, _ in easy} <= {0, 1, 2, 3}
+    assert {side for _, _, side in easy} <= {"declarers", "defenders"}
