@@ -8,6 +8,7 @@ sampled world does too.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -370,6 +371,36 @@ def test_the_weighers_work_a_seat_s_factor_out_once_per_hand_and_give_the_same_w
         weights = [shared(h) for h in deals]
         assert len(set(weights)) > 1
         assert weights == [make()(h) for h in deals]
+
+
+@pytest.mark.parametrize("seed", [45, 52, 61])
+def test_eps_follow_weighs_the_partners_follows_alone(seed):
+    """eps_follow: a deal's factor from the partner's cards played to a trick led is
+    eps_follow, not eps_partner, to the power of the follows the model would not have
+    played; its leads and the opponents' cards weigh as before.  So two values of eps_follow
+    give, deal by deal, ratios to the default that are powers of one count, and the follows
+    and the leads so counted are all the partner's cards off the model."""
+    k = _position(seed)
+    deals = [h for h, _ in Sampler(k, random.Random(seed)).worlds(200)]
+    base = play_weigher(k, 0.02, 0.6)
+    half = play_weigher(k, 0.02, 0.6, eps_follow=0.3)
+    off = play_weigher(k, 0.02, 0.6, eps_follow=1.0)
+    same = play_weigher(k, 0.02, 0.6, eps_follow=0.6)
+    leads_half = play_weigher(k, 0.02, 0.3, eps_follow=0.6)        # the leads alone at 0.3
+    all_half = play_weigher(k, 0.02, 0.3)                           # every card of the partner at 0.3
+    counts = []
+    for h in deals:
+        w = base(h)
+        assert same(h) == pytest.approx(w)
+        if w == 0:
+            continue
+        n = round(math.log(half(h) / w, 0.5))
+        assert half(h) / w == pytest.approx(0.5 ** n)
+        assert off(h) / w == pytest.approx((1 / 0.6) ** n)
+        m = round(math.log(leads_half(h) / w, 0.5))
+        assert all_half(h) / w == pytest.approx(0.5 ** (n + m))      # its follows and its leads: all its cards
+        counts.append(n)
+    assert min(counts) >= 0 and max(counts) > 0, counts
 
 
 def _leaves(code: int) -> bool:

@@ -133,6 +133,10 @@ class StrongSettings(NormalSettings):
     #: The same for the partner's cards (it searches, so the model reads it less
     #: well): 0.3, +26.5 and +24.9 against +25.9 and +25.0 (seeds 1000, 2000).
     eps_partner: float = 0.6
+    #: Experiment (negative: off, ``eps_partner``): the same for the partner's cards played
+    #: to a trick led, which the strong bot plays as the model does more often than its leads
+    #: (``bench/partner_match.py``: about 0.7 of its follows, 0.3 of its leads).
+    eps_follow: float = -1.0
     #: Temperature of the auction's soft terms (points of hand strength).
     #: ``soft_t=5,conventions=0.05``: +22.9 against +23.1.
     soft_t: float = 10.0

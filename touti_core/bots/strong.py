@@ -61,7 +61,7 @@ class StrongBot(NormalBot):
         weigh = None
         if s.soft:
             weigh = product((self.reading().weigher(k),
-                             play_weigher(k, s.eps, s.eps_partner) if s.eps < 1 else None))
+                             play_weigher(k, s.eps, s.eps_partner, eps_follow=s.eps_follow) if s.eps < 1 else None))
         return Sampler(k, self.rand, weigh)
 
     def worlds(self, k: Knowledge, n: int, resampled: bool = True) -> list[World]:

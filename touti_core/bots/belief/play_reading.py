@@ -22,9 +22,10 @@ from .knowledge import Knowledge
 from .worlds import Weigh, by_hand
 
 def play_weigher(k: Knowledge, eps: float = 0.3, eps_partner: float = 0.6,
-                 last: int = 24) -> Weigh | None:
+                 last: int = 24, eps_follow: float = -1.0) -> Weigh | None:
     """``weigh(hands) -> factor`` from the cards the others played (the ``last`` ones);
-    a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner)."""
+    a card the model would not have chosen costs ``eps`` (``eps_partner`` for the partner;
+    ``eps_follow``, when not negative, for the partner's cards played to a trick led)."""
     events = k.events[-last:] if last else k.events
     if not events or k.trump < 0:
         return None
@@ -44,7 +45,8 @@ def play_weigher(k: Knowledge, eps: float = 0.3, eps_partner: float = 0.6,
         keeps = (s & 1) == (decl & 1) and cap > gtotal
         prepared.append((s, c, trick, wc, ws, FULL_DECK & ~played, played_by[s] & ~before,
                          allowed, must, keeps, gtotal, gdone,
-                         eps_partner if s == mate else eps))
+                         (eps_follow if eps_follow >= 0 and trick else eps_partner)
+                         if s == mate else eps))
 
     by_seat: dict[int, list[tuple]] = {}
     for e in prepared:
