@@ -396,6 +396,22 @@ def test_a_friend_who_leaves_the_waiting_screen_and_comes_back_finds_its_reply_a
     assert not host.errors and not g.errors, (host.errors, g.errors)
 
 
+def test_a_reply_opened_in_a_tab_is_taken_by_the_hosting_tab_whatever_other_tabs_say(browsers, site):
+    """The camera opens a friend's reply in a new tab, which hands it to the tab hosting the table. Another
+    tab that once opened #friends (another table) answers too, and faster: its "another table" must not be
+    what the reply's tab says while the hosting tab takes the reply."""
+    host = new_page(browsers[0], site)
+    other = csp_safe(host.context.new_page())
+    other.goto(site + "#friends")
+    other.wait_for_selector("[data-friends-seat='1']", timeout=60_000)
+    g = new_page(browsers[1], site, capture=True)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='1']")
+    seat_friend(host, g, 1, "Friend1", via_tab=True)
+    assert host.get_attribute("[data-friends-seat='1']", "data-kind") == "friend"
+    assert not host.errors and not g.errors, (host.errors, g.errors)
+
+
 GEOMETRY_JS = """() => {
   const out = {wide: document.scrollingElement.scrollWidth - innerWidth, small: []};
   for (const b of document.querySelectorAll('#screen button, #screen input, #screen a')) {

@@ -29,12 +29,19 @@ export async function mount(container, app, payload) {
     return {};
   }
   const channel = new BroadcastChannel(CHANNEL);
+  // every tab that opened #friends answers: the one hosting this reply's table is believed at
+  // once (taken or refused); the others' "another table" is said only if that one never answers
+  const others = [];
   const answer = new Promise((resolve) => {
-    channel.addEventListener("message", (e) => { if (e.data?.t === "reply-taken") resolve(e.data); });
+    channel.addEventListener("message", (e) => {
+      if (e.data?.t !== "reply-taken") return;
+      if (e.data.ok || e.data.why !== "other_table") resolve(e.data);
+      else others.push(e.data);
+    });
     setTimeout(() => resolve(null), ANSWER_MS);
   });
   channel.postMessage({ t: "reply", text: payload || "" });
-  const got = await answer;
+  const got = (await answer) || others[0] || null;
   channel.close();
   if (!got) state("none", t("reply.none"));
   else if (got.ok) state("taken", t("reply.taken"));
