@@ -128,6 +128,39 @@ def test_a_link_over_a_game_in_progress_asks_and_keeps_the_game(page, site):
     assert json.loads(page.evaluate("localStorage.getItem('touti.game.previous')"))["record"]["seed"] == int("K7", 36)
 
 
+def test_a_link_followed_with_storage_full_never_saves_over_the_game_it_replaces(page, site):
+    # the browser refuses the previous-game slot: the game in progress is not lost
+    # under the link's game, the player is told, and with room again both are kept
+    page.add_init_script("""
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === 'touti.game.previous' && window.__full) throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };""")
+    preset(page, FAST)
+    page.goto(site + "#game=S4")
+    wait_ready(page)
+    play_one_card(page)
+    mine = saved_record(page)
+    page.evaluate("window.__full = true")
+    page.evaluate("location.hash = '#game=K7'")
+    page.wait_for_selector("dialog[data-dialog='link']")
+    page.click("#link-open")
+    page.wait_for_function("!document.getElementById('notice').hidden")
+    assert "not being saved" in page.locator("#notice").text_content()
+    settle(page)
+    play_one_card(page)
+    assert saved_record(page) == mine
+    assert page.evaluate("localStorage.getItem('touti.game.previous')") is None
+    assert page.locator("#menu-previous").is_hidden()
+    # room again: the next action keeps the replaced game as the previous one, then saves this one
+    page.evaluate("window.__full = false")
+    play_one_card(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('touti.game.v1')).record.seed === parseInt('K7', 36)")
+    assert json.loads(page.evaluate("localStorage.getItem('touti.game.previous')"))["record"] == mine
+    page.wait_for_function("document.getElementById('notice').hidden")
+
+
 def test_a_link_opened_in_a_new_page_asks_before_replacing_the_save(page, site):
     preset(page, FAST)
     page.goto(site + "#game=S4")

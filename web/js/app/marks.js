@@ -68,8 +68,10 @@ export function createMarks({ store, storage, tabs, ui, game }) {
       current.ownBot = true;
       if (current.id) markGame(current.id, "ownBot").catch(() => {});
     }
-    if (marks.replaced !== null) {
-      storage.write("touti.game.previous", marks.replaced);
+    // The game this one replaces is kept as the previous game first; while the
+    // browser refuses it (storage full), this game is not saved over it: the
+    // status says the game is not being saved, and the next action tries again.
+    if (marks.replaced !== null && storage.write("touti.game.previous", marks.replaced)) {
       marks.replaced = null;
       ui.bar.setPrevious(true);
     }
@@ -77,7 +79,7 @@ export function createMarks({ store, storage, tabs, ui, game }) {
       current.id = newGameId();
       current.hands = -1;
     }
-    saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
+    if (marks.replaced === null) saveGame(view.record, { seed, phase: view.phase, savedAt: Date.now(), gameId: current.id,
       kind: current.kind, practice: current.practice, hinted: current.hinted, ownBot: current.ownBot,
       levels: current.levels, of: current.of });
     if (view.history.length !== current.hands) {          // a game begins, or a hand ends
