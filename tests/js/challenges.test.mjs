@@ -53,3 +53,12 @@ test("a challenge kept under an older id (seed-n) is still found, for its own ru
   assert.ok(recordMine("77-4", 0, "0p", { points: [0, 0], delta: [0, 0] }, store, AIDS.hint));
   assert.deepEqual(getChallenge("77-4", store).mine[0], { actions: "0p", result: { points: [0, 0], delta: [0, 0] }, aids: AIDS.hint });
 });
+
+test("a link a newer version made is told apart from a damaged one", async () => {
+  const later = { v: 2, s: 77, n: 4, whatever: "comes next" };
+  assert.deepEqual(await decodeChallenge(await payload(later)), { newer: true });
+  for (const v of [0, "2", 1.5, null]) {           // not a later version: a bad link
+    assert.equal(await decodeChallenge(await payload({ ...later, v })), null, JSON.stringify(v));
+  }
+  assert.equal(await decodeChallenge("not a payload!"), null);
+});

@@ -202,6 +202,14 @@ def test_a_tampered_challenge_link_is_reported_and_the_game_untouched(page, site
             assert "damaged or was changed" in page.text_content(".challenge-status")
         assert page.evaluate("localStorage.getItem('touti.game.v1')") == saved
         assert page.evaluate("localStorage.getItem('touti.challenges.v1')") is None
+    # a link a later version of Touti made is not called damaged: the page says to
+    # update, and the link stays in the address so that the reload opens it
+    later = deflated({"v": 2, "s": 5, "n": 4})
+    page.goto(site + "#challenge=" + later)
+    page.wait_for_function("document.querySelector('.challenge-status')?.dataset.newer === 'true'")
+    assert "newer version" in page.text_content(".challenge-status")
+    assert page.evaluate("location.hash") == "#challenge=" + later
+    assert page.evaluate("localStorage.getItem('touti.challenges.v1')") is None
 
 
 SIMPLE = {"pass": "p", "concede": "x", "accept": "y", "refuse": "n", "no_signal": "sn", "no_ghna": "gn"}

@@ -39,11 +39,14 @@ export async function encodeChallenge({ seed, n, rules, levels, name, hands, aid
 
 /**
  * The payload of a link -> {seed, n, rules, levels, name, hands, aids}, or null
- * when it cannot be read or has the wrong shape (the engine then checks the play).
- * A link without `a` (an older page's) was played with no help it told of.
+ * when it cannot be read or has the wrong shape (the engine then checks the play);
+ * {newer: true} when a later version of Touti made it (this page cannot read it,
+ * an updated one can).  A link without `a` (an older page's) was played with no
+ * help it told of.
  */
 export async function decodeChallenge(text) {
   const data = await unpackJSON(text, { maxChars: MAX_LINK, maxBytes: MAX_INFLATED });
+  if (data && typeof data === "object" && Number.isSafeInteger(data.v) && data.v > LINK_VERSION) return { newer: true };
   if (!data || typeof data !== "object" || data.v !== LINK_VERSION || !Number.isSafeInteger(data.s) || data.s < 0
       || !SIZES.includes(data.n) || !data.r || typeof data.r !== "object" || Array.isArray(data.r)
       || !Array.isArray(data.l) || data.l.length !== 3 || !data.l.every((x) => LEVELS.includes(x))

@@ -178,6 +178,13 @@ export async function mount(container, app, payload) {
     status.textContent = t("challenge.checking");
     status.dataset.checking = "true";
     const got = await decodeChallenge(payload);
+    if (got?.newer) {                  // the link stays in the address: reloaded once updated, it opens
+      delete status.dataset.checking;
+      status.textContent = t("challenge.newer");
+      status.dataset.newer = "true";
+      list();
+      return {};
+    }
     const c0 = got && { seed: got.seed, n: got.n, rules: normalizeRules(got.rules), levels: got.levels };
     const checked = got ? await check(app, c0, got.hands, got.aids, (k, of) => {
       status.textContent = t("challenge.checking_deal", { n: k, total: of });
