@@ -168,6 +168,10 @@ def test_a_bot_only_game_reaches_a_winner(page, site):
     assert final["phase"] == "game_over" and final["winner"] is not None
     assert max(final["scores"]) >= 100
     assert title == ("We win!" if final["winner"] == 0 else "They win!")
+    # a bot played the player's seat: the game is marked as helped, in its save and the history
+    assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).hinted") is True
+    page.goto(site + "#history")
+    page.wait_for_selector(".history-game [data-mark='hinted']")
 
 
 def test_no_request_leaves_the_origin(page, site):
