@@ -481,6 +481,36 @@ def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(
     assert not host.errors, host.errors
 
 
+def test_a_reply_to_an_earlier_invitation_of_the_seat_is_told_apart(browsers, site):
+    """A seat invited again: the reply to its first invitation is refused with a reason that says so, not tried
+    (its connection could never be made). A reply of a page that does not repeat the invitation's token is
+    still tried; the join page's replies, which repeat it, are taken in every other test here."""
+    host = new_page(browsers[0], site)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='3']")
+    host.click("[data-friends-seat='3'] [data-friends=invite]")
+    link = host.wait_for_selector("#friends-link-3", timeout=20_000).input_value()
+    first = inflated(link.split("#join=")[1])
+    host.click("[data-friends-seat='3'] [data-friends=invite]")
+    host.wait_for_function("(v) => { const e = document.getElementById('friends-link-3'); "
+                           "return e && e.value && e.value !== v; }", arg=link, timeout=20_000)
+    second = inflated(host.input_value("#friends-link-3").split("#join=")[1])
+    assert first["x"] and second["x"] and first["x"] != second["x"] and first["h"] == second["h"]
+    fingerprint = base64.b64encode(bytes(range(32))).decode()
+
+    def reply(**x):
+        host.fill("#friends-reply", deflated({"v": 1, "k": "r", "h": first["h"], "s": 3, "n": "Late", **x,
+                  "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}}))
+        host.click("#friends-reply-add")
+    reply(x=first["x"])
+    host.wait_for_function("document.getElementById('friends-status').textContent.includes('earlier invitation')")
+    assert host.get_attribute("[data-friends-seat='3']", "data-kind") == "invited"
+    reply()
+    host.wait_for_function("document.getElementById('friends-status').textContent.includes('Reply taken')")
+    assert host.get_attribute("[data-friends-seat='3']", "data-kind") == "invited"
+    assert not host.errors, host.errors
+
+
 def assert_table_fits(g, who):
     """The friends' table in play, measured: nothing off the screen or under another part, every target 44x44."""
     view = [0, 0, g["w"], g["h"]]

@@ -51,8 +51,9 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
     s.link = null;
     onChange();
     const pending = await offerSeat(stun());
+    pending.x = token();
     s.pending = pending;
-    const text = await packLink({ k: "i", h: id, s: seat, n: name(), o: pending.offer });
+    const text = await packLink({ k: "i", h: id, s: seat, n: name(), o: pending.offer, x: pending.x });
     s.link = new URL(`#join=${text}`, base).href;
     pending.channel.then(({ pc, dc }) => connected(seat, pending, pc, dc),
       () => { if (s.pending === pending) failed(seat); });
@@ -69,6 +70,7 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
     if (r.h !== id) return { ok: false, why: "other_table" };
     const s = seats[r.s];
     if (s.kind !== "invited" || !s.pending) return { ok: false, why: "not_invited" };
+    if (r.x !== null && r.x !== s.pending.x) return { ok: false, why: "old_invitation" };   // the seat was invited again since
     s.replyName = r.n;
     s.replyToken = r.t;
     const pending = s.pending;

@@ -71,7 +71,9 @@ function shrunkOk(o) {
 /**
  * An invitation or a reply as link text: {k: "i" (invitation) or "r" (reply),
  * h: the table's id, s: the seat, n: the sender's name, o: the reduced
- * description, t: a friend's seat token (replies)}.
+ * description, t: a friend's seat token (replies), x: the invitation's own
+ * token, which its reply repeats (a reply to an earlier invitation of the seat
+ * is told apart; links of pages without it have none)}.
  */
 export function packLink(data) {
   return packJSON({ v: LINK_V, ...data });
@@ -82,8 +84,9 @@ export async function unpackLink(text, k) {
   const d = await unpackJSON(text, { maxChars: MAX_CHARS, maxBytes: MAX_BYTES });
   if (!d || typeof d !== "object" || d.v !== LINK_V || d.k !== k || typeof d.h !== "string" || d.h.length > 40
       || !Number.isInteger(d.s) || d.s < 1 || d.s > 3 || typeof d.n !== "string" || d.n.length > 40
-      || !shrunkOk(d.o) || (d.t !== undefined && (typeof d.t !== "string" || d.t.length > 64))) return null;
-  return { h: d.h, s: d.s, n: d.n.trim(), o: d.o, t: d.t ?? null };
+      || !shrunkOk(d.o) || (d.t !== undefined && (typeof d.t !== "string" || d.t.length > 64))
+      || (d.x !== undefined && (typeof d.x !== "string" || d.x.length > 40))) return null;
+  return { h: d.h, s: d.s, n: d.n.trim(), o: d.o, t: d.t ?? null, x: d.x ?? null };
 }
 
 /** Resolves when the connection has gathered its candidates (or after GATHER_MS). */

@@ -77,7 +77,8 @@ export async function mount(container, app, payload) {
       go.disabled = false;
       return;
     }
-    const text = await packLink({ k: "r", h: invite.h, s: invite.s, n: me, o: peer.answer, t: seatToken });
+    const text = await packLink({ k: "r", h: invite.h, s: invite.s, n: me, o: peer.answer, t: seatToken,
+      ...(invite.x ? { x: invite.x } : {}) });
     const link = new URL(`#reply=${text}`, pageAddress()).href;
     fill(body, [h("p", {}, t("join.show_reply", { host })),
       shareBox(link, "join-reply-link", t("join.qr_reply"))]);
