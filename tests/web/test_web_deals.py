@@ -9,11 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import pytest
 from cspwait import csp_safe
 from touti_core import api
 from touti_core.bots import choose, seat_seed
 from touti_core.bots.verify import play_hand, verify_hand
-from webhelpers import FAST, deflated, play_out_hand, preset, settle, wait_ready
+from webhelpers import CATALOGUES, FAST, deflated, inside, play_out_hand, preset, settle, two_frames, wait_ready
 
 
 def hand_now(page) -> list[str]:
@@ -284,10 +285,12 @@ def test_a_link_whose_bots_were_played_by_hand_is_not_verified_nor_kept_and_othe
     assert page.get_attribute("[data-challenge]", "data-challenge") == both[1]["id"]
 
 
-def test_a_challenge_the_browser_cannot_keep_is_shown_for_the_visit_and_said(page, site):
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_challenge_the_browser_cannot_keep_is_shown_for_the_visit_and_said(page, site, lang):
     """Storage full (or blocked) for the challenges: a friend's honest link still shows its table, with the
-    friend's results and the hand to play, and says that it is kept for this visit only (the screen was blank)."""
-    preset(page, FAST)
+    friend's results and the hand to play, and says that it is kept for this visit only (the screen was blank);
+    said whole and within the screen at 360x640, 390x844 and 844x390, in English and Arabic."""
+    preset(page, {**FAST, "locale": lang})
     page.add_init_script("""(() => {
       const set = Storage.prototype.setItem;
       Storage.prototype.setItem = function (k, v) {
@@ -302,8 +305,19 @@ def test_a_challenge_the_browser_cannot_keep_is_shown_for_the_visit_and_said(pag
     wait_ready(page)
     page.wait_for_function("document.getElementById('challenge-status')?.dataset.verified === 'true'")
     said = page.text_content("#challenge-status")
-    assert "Hamid" in said and "could not keep this challenge" in said, said
+    assert "Hamid" in said and CATALOGUES[lang]["challenge.not_kept"] in said, said
     page.wait_for_selector("[data-challenge] #challenge-play")
     assert "Hamid" in page.text_content("[data-challenge] table")
+    for w, h in ((360, 640), (390, 844), (844, 390)):
+        page.set_viewport_size({"width": w, "height": h})
+        two_frames(page)
+        geo = page.evaluate("""() => { const e = document.getElementById('challenge-status');
+          e.scrollIntoView({block: 'nearest'}); const r = e.getBoundingClientRect();
+          const b = document.getElementById('challenge-play').getBoundingClientRect();
+          return {line: [r.left, r.top, r.right, r.bottom], cut: e.scrollWidth > e.clientWidth + 1,
+            wide: document.scrollingElement.scrollWidth - innerWidth, play: [b.width, b.height]}; }""")
+        assert not geo["cut"] and geo["wide"] <= 0, (lang, w, h, geo)
+        assert inside(geo["line"], [0, 0, w, h]), (lang, w, h, geo)
+        assert min(geo["play"]) >= 44, (lang, w, h, geo)
     assert kept_challenges(page) == []
     assert not errors, errors

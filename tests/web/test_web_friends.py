@@ -129,17 +129,19 @@ def test_four_phones_play_a_hand_and_the_next_one_asking_no_other_origin(browser
             [u for u in p.requests if not u.startswith((site, "data:", "blob:"))]
 
 
-def seated_table(browsers, site, seats, settings=None, names=None, host=None):
+def seated_table(browsers, site, seats, settings=None, names=None, host=None, guest_settings=None):
     """A host in the first browser and friends in the second at `seats` (the rest are bots), the game started;
-    every page with `settings` (new_page's), each friend named `names[seat]` (else "Friend<seat>").
-    `host`: the host's page, made ready by the test (by default a new one)."""
+    every page with `settings` (new_page's), a friend's with `guest_settings[seat]` over them, each friend
+    named `names[seat]` (else "Friend<seat>"). `host`: the host's page, made ready by the test (by default a
+    new one)."""
     b1, b2 = browsers
     host = host or new_page(b1, site, settings=settings)
     host.evaluate("location.hash = '#friends'")
     host.wait_for_selector("[data-friends-seat='1']")
     guests = {}
     for seat in seats:
-        guests[seat] = new_page(b2, site, capture=True, settings=settings)
+        mine = {**(settings or {}), **(guest_settings or {}).get(seat, {})} or None
+        guests[seat] = new_page(b2, site, capture=True, settings=mine)
         seat_friend(host, guests[seat], seat, (names or {}).get(seat, f"Friend{seat}"))
     host.click("[data-friends=start]")
     for g in guests.values():
@@ -271,21 +273,38 @@ def test_the_host_reloads_the_game_resumes_and_the_friends_join_again(browsers, 
     assert not host.errors and not g.errors, (host.errors, g.errors)
 
 
+#: A friend's game-over panel, scrolled to its line on who begins the next game: the line's box, whether its
+#: text is cut, how far the page scrolls sideways, and the panel's buttons under 44x44 px.
+PANEL_LINE_JS = """() => { const e = document.getElementById('panel-next-game');
+  e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = e.getBoundingClientRect();
+  const small = [...e.closest('.panel').querySelectorAll('button')].map((b) => [b.id || b.textContent, b.getBoundingClientRect()])
+    .filter(([, q]) => q.width && (q.width < 44 || q.height < 44)).map(([n, q]) => [n, q.width, q.height]);
+  return {line: [r.left, r.top, r.right, r.bottom], cut: e.scrollWidth > e.clientWidth + 1,
+    wide: document.scrollingElement.scrollWidth - innerWidth, small}; }"""
+
+
 def test_after_a_game_over_the_hosts_new_game_reaches_every_friend_at_once(browsers, site):
     """A game to 10 points ends with its first hand; the host begins a new one, and each friend's page shows
     it at once, before anybody moves: any seat may act first, a friend's too, and it must see its turn."""
-    host, guests = seated_table(browsers, site, [1, 2, 3], settings={**FAST, "rules": {"target": 10}})
+    host, guests = seated_table(browsers, site, [1, 2, 3], settings={**FAST, "rules": {"target": 10}},
+                                guest_settings={2: {"locale": "ar"}})
     pages = [host, *guests.values()]
     over = ".friends-table .panel:not([hidden]) #new-game"
     play_until(pages, lambda: host.query_selector(over) is not None, turns=600)
-    for g in guests.values():
+    for seat, g in guests.items():
         # a friend's page says who begins the next game, with no button that would do nothing
         g.wait_for_selector(".friends-table .panel:not([hidden]) #panel-next-game", timeout=20_000)
         assert g.query_selector(".friends-table #new-game") is None
         assert "Host" in g.inner_text("#panel-next-game")
-        # said whole on a phone, beside the panel's buttons
-        assert g.evaluate("""() => { const e = document.getElementById('panel-next-game');
-          return e.scrollWidth <= e.clientWidth + 1 && document.scrollingElement.scrollWidth <= innerWidth; }""")
+        # said whole on a phone upright and sideways, in English and in Arabic, beside the panel's buttons
+        assert g.get_attribute("html", "dir") == ("rtl" if seat == 2 else "ltr")
+        for w, h in ((360, 640), (390, 844), (844, 390)):
+            g.set_viewport_size({"width": w, "height": h})
+            two_frames(g)
+            geo = g.evaluate(PANEL_LINE_JS)
+            assert not geo["cut"] and geo["wide"] <= 0 and geo["small"] == [], (seat, w, h, geo)
+            assert inside(geo["line"], [0, 0, w, h]), (seat, w, h, geo)
     counts = {s: len(received(g, "view")) for s, g in guests.items()}
     host.click(over)
     for g in guests.values():
