@@ -14,8 +14,9 @@ import {
   readKept, setAside, asideItems, untoldItems, markTold, asideText, dropAside, onAside,
 } from "../../web/js/aside.js";
 import {
-  createHistory, salvageGames, checkHistory, MAX_LOCAL_GAMES, HISTORY_FORMAT,
+  createHistory, salvageGames, checkHistory, MAX_LOCAL_GAMES, HISTORY_FORMAT, MAX_GAME_DEPTH,
 } from "../../web/js/history.js";
+import { valueDepth } from "../../web/js/json-depth.js";
 import { loadDaily, recordDay } from "../../web/js/daily.js";
 import { loadChallenges, ensureChallenge } from "../../web/js/challenges.js";
 import { keptWheels } from "../../web/js/userbots.js";
@@ -192,11 +193,20 @@ test("setAside never overwrites an earlier copy", () => {
 test("a game, a challenge or a day that parses but is not one is refused, never half shown", async () => {
   // a game that names a winner without its scores (the history screen reads them), or scores that are not two numbers
   const won = { ...game("won", 2), winner: 0, scores: [610, 300] };
+  // and a game nested thousands deep (the copy to the database and the engine's reader would overflow)
+  let deep = 1;
+  for (let i = 0; i < 100_000; i += 1) deep = { a: deep };
+  const fine = { ...game("fine", 6), record: { ...game("fine", 6).record, rules: { target: 600, x: { y: [[1]] } } } };
   const bad = [{ ...game("x", 3), winner: 0, scores: undefined }, { ...game("y", 4), scores: ["a", 1] },
-    { ...game("z", 5), winner: 2 }];
-  const checked = checkHistory({ format: HISTORY_FORMAT, games: [won, ...bad] });
-  assert.deepEqual(checked.games.map((g) => g.id), ["won"]);
-  assert.equal(checked.refused, 3);
+    { ...game("z", 5), winner: 2 }, { ...game("deep", 7), record: { ...game("deep", 7).record, rules: deep } },
+    { ...game("deep2", 8), hands: [{ result: { cancelled: true }, more: Array(MAX_GAME_DEPTH).fill(0).reduce((x) => [x], 0) }] }];
+  const checked = checkHistory({ format: HISTORY_FORMAT, games: [won, fine, ...bad] });
+  assert.deepEqual(checked.games.map((g) => g.id), ["won", "fine"]);
+  assert.equal(checked.refused, 5);
+  assert.equal(valueDepth(deep, 40), 41);             // counting stops past the limit
+  assert.equal(valueDepth(deep), 100_000);            // and never recurses
+  assert.equal(valueDepth([{}, [[], { a: [2] }]]), 4);
+  assert.equal(valueDepth("text"), 0);
   const history = localHistory(memoryStore());
   const r = await history.merge({ format: HISTORY_FORMAT, games: [bad[0]] });
   assert.equal(r.added, 0);

@@ -451,3 +451,24 @@ def test_a_read_of_the_wheels_begun_before_a_forget_does_not_bring_it_back(page,
     page.evaluate("window.__release()")
     two_frames(page)
     lists_no_wheel(page)
+
+
+def test_an_imported_game_nested_thousands_deep_is_refused_and_the_rest_added(page, site, tmp_path):
+    """A hostile history file: a game whose record nests 20,000 deep (the browser's copy to the database, or
+    the engine's reader, would overflow on it). It is refused like any entry that is not a game; the other
+    game is added, the history still shows and opens."""
+    preset(page, FAST)
+    page.goto(site + "#history")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='history'] #history-file", state="attached")
+    good = game("fine0001", 1_700_000_000_000)
+    deep = json.dumps(game("deep0001", 1_700_000_001_000)).replace(
+        '"rules": {"target": 600}, "actions"', '"rules": ' + '{"a":' * 20_000 + '1' + '}' * 20_000 + ', "actions"')
+    path = tmp_path / "hostile.json"
+    path.write_text('{"format": "touti-history/1", "games": [' + json.dumps(good) + ", " + deep + "]}")
+    page.set_input_files("#history-file", str(path))
+    said = page.wait_for_function("document.querySelector('.history-status').textContent").json_value()
+    assert said == "1 game added. 1 was refused: it is not a Touti game.", said
+    ids = {g["id"] for g in stored_games(page)}
+    assert "fine0001" in ids and "deep0001" not in ids
+    page.wait_for_selector(".history-game[data-game='fine0001']", state="attached")

@@ -37,6 +37,7 @@ import { compactRecord, expandRecord } from "./compact.js";
 import { setAside } from "./aside.js";
 import { keptDB, forgetDB } from "./keptdb.js";
 import { request, transact, eachCursor } from "./idb.js";
+import { valueDepth } from "./json-depth.js";
 
 const KEY = "touti.history.v1";
 export const HISTORY_FORMAT = "touti-history/1";
@@ -65,6 +66,13 @@ function checkHand(hand) {
     || (Array.isArray(r.points) && Array.isArray(r.delta) && Array.isArray(r.ghna)));
 }
 
+/**
+ * How deep a game entry may nest: a kept game nests 6 deep or so; one nested
+ * thousands deep (a hostile file) would overflow the browser's copy of it to
+ * the database and the engine's reader of its record.
+ */
+export const MAX_GAME_DEPTH = 16;
+
 /** Is this a game entry this version can read (from storage or an imported file)? */
 export function checkGame(g) {
   return isObject(g) && typeof g.id === "string" && g.id.length > 0 && g.id.length <= 100
@@ -72,7 +80,8 @@ export function checkGame(g) {
     && Array.isArray(g.hands) && g.hands.every(checkHand) && isObject(g.record)
     // the scores the screens show beside a winner (or the game so far)
     && (g.scores === undefined || (Array.isArray(g.scores) && g.scores.length === 2 && g.scores.every(Number.isFinite)))
-    && (g.winner === null || g.winner === undefined || ((g.winner === 0 || g.winner === 1) && g.scores !== undefined));
+    && (g.winner === null || g.winner === undefined || ((g.winner === 0 || g.winner === 1) && g.scores !== undefined))
+    && valueDepth(g, MAX_GAME_DEPTH) <= MAX_GAME_DEPTH;
 }
 
 const byStart = (a, b) => (a.started || 0) - (b.started || 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

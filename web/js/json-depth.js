@@ -31,3 +31,25 @@ export function jsonDepth(text, limit = Infinity) {
   }
   return most;
 }
+
+/**
+ * How deep a value already parsed nests (arrays and objects; a bare value is
+ * 0), counted without recursion, so a hostile value cannot overflow the
+ * count itself.  Stops counting once past `limit`.
+ */
+export function valueDepth(value, limit = Infinity) {
+  let most = 0;
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    if (d > most) {
+      most = d;
+      if (most > limit) return most;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      if (x && typeof x === "object") stack.push([x, d + 1]);
+    }
+  }
+  return most;
+}
