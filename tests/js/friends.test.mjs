@@ -96,7 +96,9 @@ test("an invitation or reply link is read only when it is one, whole and small",
   const { packJSON } = await import("../../web/js/packed.js");
   const o = { u: "Mh30", p: "+7te4VLNr4al2OHKkN2LHrMP", f: "AAEC", s: "actpass", c: ["1 1 udp 2113937151 192.0.2.2 36581 typ host"] };
   const invite = await packLink({ k: "i", h: "abc", s: 2, n: "Samira", o });
-  assert.deepEqual(await unpackLink(invite, "i"), { h: "abc", s: 2, n: "Samira", o, t: null });
+  assert.deepEqual(await unpackLink(invite, "i"), { h: "abc", s: 2, n: "Samira", o, t: null, x: null });
+  // an invitation's own token, which its reply repeats
+  assert.equal((await unpackLink(await packLink({ k: "r", h: "abc", s: 2, n: "S", o, x: "f00d" }), "r")).x, "f00d");
   assert.equal(await unpackLink(invite, "r"), null);                       // an invitation is no reply
   const bad = [
     { k: "i", h: "abc", s: 0, n: "x", o },                                  // the host's own seat
@@ -105,6 +107,8 @@ test("an invitation or reply link is read only when it is one, whole and small",
     { k: "i", h: "abc", s: 2, n: "x", o: { ...o, c: Array(31).fill(o.c[0]) } },
     { k: "i", h: "abc", s: 2, n: "x", o: { ...o, u: "a\r\na=candidate:injected" } },   // a line smuggled in
     { k: "i", h: { deep: [[[]]] }, s: 2, n: "x", o },
+    { k: "i", h: "abc", s: 2, n: "x", o, x: 7 },                           // a token that is not text
+    { k: "i", h: "abc", s: 2, n: "x", o, x: "f".repeat(41) },
   ];
   for (const data of bad) assert.equal(await unpackLink(await packLink(data), "i"), null, JSON.stringify(data).slice(0, 60));
   assert.equal(await unpackLink(await packJSON({ v: 2, k: "i", h: "abc", s: 2, n: "x", o }), "i"), null);   // another version
@@ -132,4 +136,27 @@ test("a refusal from the host names its seats as this friend sees them, in the c
   assert.equal(words[0], `It is not your turn: ${seatName(2)} must act now.`);
   assert.equal(words[1], "You cannot play a card now: the hand is over.");
   for (const w of words) assert.doesNotMatch(w, /[{}]/, w);
+});
+
+test("a hostile host's refusals and views are read safely: no made-up reason, no overflow", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { useCatalogue, refusalText, t } = await import("../../web/js/i18n.js");
+  const { createGuest } = await import("../../web/js/friends/guest.js");
+  useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
+  const dc = Object.assign(new EventTarget(), { readyState: "open", send() {}, close() {} });
+  const got = [];
+  const views = [];
+  const guest = createGuest({ dc, seat: 2, name: "Amina", token: "t", onWelcome: (v) => views.push(v),
+    onRefused: (e) => got.push(e), onSeats() {}, onHand() {}, onReact() {}, onLost() {} });
+  const send = (data) => dc.dispatchEvent(new MessageEvent("message", { data }));
+  const deep = "[".repeat(50_000) + "]".repeat(50_000);
+  send(JSON.stringify({ v: 1, t: "refused", error: { code: "Your account is locked: call +212 600 000 000" } }));
+  send(JSON.stringify({ v: 1, t: "refused", error: { code: "no_such_code", params: { to_act: 1 } } }));
+  send(`{"v": 1, "t": "refused", "error": {"code": "not_your_turn", "params": {"to_act": ${deep}}}}`);
+  send(`{"v": 1, "t": "view", "view": {"to_act": ${deep}}}`);
+  send(JSON.stringify({ v: 1, t: "view", view: { to_act: 3, phase: "play" } }));
+  guest.close();
+  assert.equal(got.length, 2);            // the deep messages are dropped before anything reads them
+  assert.deepEqual(got.map(refusalText), [t("refusal.internal"), t("refusal.internal")]);
+  assert.deepEqual(views, [{ to_act: 1, phase: "play" }]);
 });

@@ -135,7 +135,7 @@ export function who(seat) {
 export function refusalText(error) {
   const p = error.params || {};
   const key = typeof p.case === "string" && has(`refusal.${p.case}`) ? `refusal.${p.case}` : `refusal.${error.code}`;
-  if ((code === "en" && error.message) || !has(key)) return error.message || key;
+  if ((code === "en" && error.message) || !has(key)) return error.message || t("refusal.internal");
   return t(key, refusalParams(p));
 }
 

@@ -5,6 +5,7 @@
 
 import { viewFrom, actionTo, seatFrom } from "./rotate.js";
 import { REACTIONS, WIRE_V } from "./wire.js";
+import { jsonDepth } from "../json-depth.js";
 
 /** Silence from the host this long: the connection is lost. */
 export const LOST_MS = 6000;
@@ -12,6 +13,8 @@ export const LOST_MS = 6000;
 const RESEND_MS = 2000;
 /** The host's messages are read up to this size (a view is a few kilobytes). */
 const MAX_HOST_MESSAGE = 200_000;
+/** ...and nested this deep at most (a view nests 6 deep): the turning of its seats (rotate.js) recurses. */
+const MAX_HOST_DEPTH = 32;
 
 /**
  * createGuest({dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onLost}) -> {next, send, close}.
@@ -57,7 +60,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
 
   dc.addEventListener("message", (e) => {
     seen = performance.now();
-    if (typeof e.data !== "string" || e.data.length > MAX_HOST_MESSAGE) return;
+    if (typeof e.data !== "string" || e.data.length > MAX_HOST_MESSAGE || jsonDepth(e.data, MAX_HOST_DEPTH) > MAX_HOST_DEPTH) return;
     let m;
     try {
       m = JSON.parse(e.data);
@@ -78,7 +81,8 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       sent = 0;
       // its seats (who must act now) in this friend's numbering, as the views are
       const params = m.error.params && typeof m.error.params === "object" ? viewFrom(m.error.params, seat) : {};
-      onRefused({ code: m.error.code, params });
+      // an engine's code (a short word): a host's made-up text is never shown as a reason
+      onRefused({ code: /^[a-z_]{1,40}$/.test(m.error.code) ? m.error.code : "internal", params });
     }
     else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
       onReact(seatFrom(m.seat, seat), m.r);
