@@ -417,15 +417,17 @@ def test_a_friend_who_leaves_the_waiting_screen_and_comes_back_finds_its_reply_a
 
 def test_a_reply_opened_in_a_tab_is_taken_by_the_hosting_tab_whatever_other_tabs_say(browsers, site):
     """The camera opens a friend's reply in a new tab, which hands it to the tab hosting the table. Another
-    tab that once opened #friends (another table) answers too, and faster: its "another table" must not be
-    what the reply's tab says while the hosting tab takes the reply."""
+    tab that hosted the table before this one took it over says nothing any more: the reply's tab says what
+    the hosting tab did."""
     host = new_page(browsers[0], site)
     other = csp_safe(host.context.new_page())
     other.goto(site + "#friends")
     other.wait_for_selector("[data-friends-seat='1']", timeout=60_000)
     g = new_page(browsers[1], site, capture=True)
     host.evaluate("location.hash = '#friends'")
+    host.click("#friends-here", timeout=20_000)
     host.wait_for_selector("[data-friends-seat='1']")
+    other.wait_for_selector("[data-friends=elsewhere]", timeout=20_000)
     seat_friend(host, g, 1, "Friend1", via_tab=True)
     assert host.get_attribute("[data-friends-seat='1']", "data-kind") == "friend"
     assert not host.errors and not g.errors, (host.errors, g.errors)
@@ -527,6 +529,40 @@ def test_a_reply_to_an_earlier_invitation_of_the_seat_is_told_apart(browsers, si
     reply()
     host.wait_for_function("document.getElementById('friends-status').textContent.includes('Reply taken')")
     assert host.get_attribute("[data-friends-seat='3']", "data-kind") == "invited"
+    assert not host.errors, host.errors
+
+
+def test_one_tab_hosts_the_friends_table_and_another_may_take_it_over(browsers, site):
+    """A second tab of the host's browser that opens #friends does not host a second copy of the table (the kept
+    table and a reply opened in a new tab would have two hosts): it says where the table is and offers to host it
+    there. Taken over, the first tab stops its table and says so; and it may take the table back."""
+    host = new_page(browsers[0], site)
+    host.evaluate("location.hash = '#friends'")
+    host.wait_for_selector("[data-friends-seat='3']")
+    host.click("[data-friends-seat='3'] [data-friends=invite]")
+    host.wait_for_selector("#friends-link-3", timeout=20_000)
+    other = csp_safe(host.context.new_page())
+    other.goto(site + "#friends")
+    other.wait_for_selector("[data-friends=elsewhere] #friends-here", timeout=20_000)
+    assert other.query_selector("[data-friends-seat]") is None
+    assert "another tab" in other.inner_text("[data-friends=elsewhere]")
+    assert host.query_selector("[data-friends=elsewhere]") is None
+    other.click("#friends-here")
+    other.wait_for_selector("[data-friends-seat='3']", timeout=20_000)
+    host.wait_for_selector("[data-friends=elsewhere] #friends-here", timeout=20_000)
+    assert host.query_selector("[data-friends-seat]") is None
+    # a reply handed over from a new tab reaches the one host: this one, with no invitation out
+    reply_tab = csp_safe(host.context.new_page())
+    reply_tab.goto(site + "#reply=" + deflated({"v": 1, "k": "r", "h": "some-table", "s": 3, "n": "X",
+                                                   "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx",
+                                                         "f": base64.b64encode(bytes(32)).decode(), "s": "active",
+                                                         "c": []}}))
+    reply_tab.wait_for_selector("#reply-status[data-state='refused']", timeout=20_000)
+    assert "another table" in reply_tab.inner_text("#reply-status")
+    # and the table comes back to the first tab
+    host.click("#friends-here")
+    host.wait_for_selector("[data-friends-seat='3']", timeout=20_000)
+    other.wait_for_selector("[data-friends=elsewhere]", timeout=20_000)
     assert not host.errors, host.errors
 
 

@@ -46,11 +46,13 @@ export function readOwner(text) {
  * createTabs({store, onLost}) -> {owns(), claim(), take(), mayWrite(), id}:
  * - `store`: the site's Store (storage.js), for the owner's mark;
  * - `onLost()`: another tab took the game over (called once each time);
+ * - `lock`, `channelName`, `ownerKey`: what is held (by default the game;
+ *   the friends' table holds its own, views/friends.js);
  * - `locks`, `Channel`, `now`: the browser's (tests give their own).
  */
 export function createTabs({
-  store, onLost = () => {}, locks = globalThis.navigator?.locks, Channel = globalThis.BroadcastChannel,
-  now = () => Date.now(),
+  store, onLost = () => {}, lock = LOCK, channelName = CHANNEL, ownerKey = OWNER_KEY,
+  locks = globalThis.navigator?.locks, Channel = globalThis.BroadcastChannel, now = () => Date.now(),
 }) {
   const id = newTabId();
   let owner = false;
@@ -59,7 +61,7 @@ export function createTabs({
   let claiming = null;            // a claim under way
   let channel = null;
   try {
-    channel = Channel ? new Channel(CHANNEL) : null;
+    channel = Channel ? new Channel(channelName) : null;
   } catch { /* no channel: the locks and the owner's mark remain */ }
   channel?.addEventListener("message", (event) => {
     const m = event.data;
@@ -69,7 +71,7 @@ export function createTabs({
   function gain() {
     owner = true;
     since = now();
-    store.write(OWNER_KEY, JSON.stringify({ tab: id, since }));
+    store.write(ownerKey, JSON.stringify({ tab: id, since }));
   }
 
   function lose() {
@@ -93,8 +95,8 @@ export function createTabs({
       };
       let asked;
       try {
-        asked = locks.request(LOCK, options, (lock) => {
-          if (!lock) return resolve("busy");
+        asked = locks.request(lock, options, (held) => {
+          if (!held) return resolve("busy");
           granted = true;
           gain();
           resolve("held");
@@ -143,7 +145,7 @@ export function createTabs({
   /** May this tab write the game's save now?  Not when another tab took the game after it (it then knows it lost it). */
   function mayWrite() {
     if (!owner) return false;
-    const mark = readOwner(store.read(OWNER_KEY));
+    const mark = readOwner(store.read(ownerKey));
     if (mark && mark.tab !== id && mark.since >= since) {
       lose();
       return false;

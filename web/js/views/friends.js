@@ -9,9 +9,14 @@
 // settings.  This page's engine plays the game; each friend gets only its
 // own seat's view.  The table lives as long as the page: leaving the screen
 // does not end it, and a reload resumes the game kept on this device (the
-// friends then join again).
+// friends then join again).  One tab of the browser hosts the table at a
+// time (the Web Lock "touti-friends", tabs.js): another tab that opens
+// #friends says so and offers to host it there instead; the first then
+// stops its table (its friends join again with a new invitation), so that
+// the kept table and a reply opened in a new tab have one host only.
 //
-// Test hooks: <html data-view="friends">; seats [data-friends-seat=N] with
+// Test hooks: <html data-view="friends">; the screen of a table hosted in
+// another tab [data-friends=elsewhere] and its #friends-here; seats [data-friends-seat=N] with
 // data-kind (bot, invited, friend, gone); buttons [data-friends=invite|bot|
 // start|seats|copy|share]; the invitation's link #friends-link-N; the reply
 // field #friends-reply and #friends-reply-add; #friends-status.
@@ -35,18 +40,52 @@ import { keepAwake } from "../friends/awake.js";
 import { play as sound } from "../sound.js";
 import { newGameId, recordGame } from "../history.js";
 import { pageAddress } from "../friends/peer.js";
+import { createTabs, START_WAIT_MS } from "../tabs.js";
+import { siteStore } from "../storage.js";
 
 const SESSION = "friends";
 /** The channel on which a tab opened by a reply's link hands it to the hosting tab. */
 export const CHANNEL = "touti-friends";
 
 let T = null;           // the host's table: kept while the page lives
+let hold = null;        // this tab's hold on hosting the table (one tab hosts it)
+let shown = null;       // where the screen was last shown: {container, app}
 
 export async function mount(container, app) {
+  shown = { container, app };
+  hold ??= createTabs({ store: siteStore, lock: "touti-friends", channelName: "touti-friends-host",
+    ownerKey: "touti.friends.owner", onLost: lostTable });
+  if (!T && !await hold.claim(START_WAIT_MS)) {
+    if (shown?.container === container) container.replaceChildren(elsewhere());
+    return {};
+  }
+  if (shown?.container !== container) return {};     // another screen meanwhile
   if (!T) T = hostTable(app);
   container.replaceChildren(T.el);
   T.draw();
   return {};
+}
+
+/** Another tab hosts the table now: this one stops its own, and says where the table is. */
+function lostTable() {
+  T?.halt();
+  T = null;
+  if (shown?.container.isConnected && document.documentElement.dataset.view === "friends") {
+    shown.container.replaceChildren(elsewhere());
+  }
+}
+
+/** The screen of a table hosted in another tab of this browser, and the way to host it here. */
+function elsewhere() {
+  const here = h("button", { type: "button", class: "act primary", id: "friends-here", onclick: async () => {
+    here.disabled = true;
+    await hold.take();
+    const { container, app } = shown;
+    if (container.isConnected) mount(container, app);
+  } }, t("friends.host_here"));
+  return h("div", { class: "friends", dataset: { friends: "elsewhere" } }, screenHeader(t("screen.friends")),
+    h("section", { class: "paper friends-setup" }, h("p", {}, t("friends.elsewhere")), h("p", {}, here),
+      h("p", { class: "friends-note" }, t("friends.host_here_help"))));
 }
 
 /** A reply's text handed over by another tab or this one: {ok, why}. */
@@ -241,7 +280,7 @@ function hostTable(app) {
 
   /** The table kept on this device (a reload resumes it), and the game in the history once a hand ends. */
   function keep(view) {
-    if (!view) return;
+    if (!view || !hold.mayWrite()) return;       // another tab hosts the table now: it keeps it
     saveTable({ id: host.id, game: gameId, record: view.record, seats: host.kept(), levels: state.settings.levels });
     if (view.history.length !== hands) {
       hands = view.history.length;
@@ -342,11 +381,20 @@ function hostTable(app) {
       review: (n) => `#review=history:${encodeURIComponent(gameId)}:${n}` });
   });
   update({ seats: ownSeats() });
-  new BroadcastChannel(CHANNEL).addEventListener("message", async function took(e) {
+  const replies = new BroadcastChannel(CHANNEL);
+  replies.addEventListener("message", async function took(e) {
     if (e.data?.t !== "reply" || typeof e.data.text !== "string") return;
     const r = await host.reply(e.data.text);
     setStatus(r.ok ? t("friends.connecting") : t(`friends.reply.${r.why}`));
     e.target.postMessage({ t: "reply-taken", ok: r.ok, why: r.why ?? null });
   });
-  return { el, draw, reply: (text) => host.reply(text) };
+  /** Stops this table for good (another tab hosts it now): its friends are let go, its engine waits no more. */
+  function halt() {
+    replies.close();
+    game.halt();
+    host.close();
+    keepAwake(false);
+  }
+
+  return { el, draw, halt, reply: (text) => host.reply(text) };
 }
