@@ -468,6 +468,10 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
         tab.wait_for_selector("#reply-status[data-state='taken']", timeout=20_000)
         screens.append(("reply", tab))
         host.wait_for_selector("[data-friends-seat='1'][data-kind='friend']", timeout=20_000)
+        second = csp_safe(ctx.new_page())           # the table is hosted in another tab: said, and offered here
+        second.goto(site + "#friends")
+        second.wait_for_selector("[data-friends=elsewhere] #friends-here", timeout=20_000)
+        screens.append(("friends", second))
         for view, page in screens:
             assert page.get_attribute("html", "data-view") == view
             assert page.get_attribute("html", "dir") == ("rtl" if lang == "ar" else "ltr")
