@@ -563,6 +563,14 @@ def test_one_tab_hosts_the_friends_table_and_another_may_take_it_over(browsers, 
                                                          "c": []}}))
     reply_tab.wait_for_selector("#reply-status[data-state='refused']", timeout=20_000)
     assert "another table" in reply_tab.inner_text("#reply-status")
+    # a screen shown while this tab waited for the table (a second at most) is not drawn over
+    host.evaluate("location.hash = '#rules'")
+    host.wait_for_selector("html[data-view='rules']")
+    host.evaluate("location.hash = '#friends'; setTimeout(() => { location.hash = '#rules'; }, 50)")
+    host.wait_for_timeout(1500)
+    assert host.get_attribute("html", "data-view") == "rules"
+    assert host.query_selector("[data-friends]") is None
+    host.evaluate("location.hash = '#friends'")
     # and the table comes back to the first tab
     host.click("#friends-here")
     host.wait_for_selector("[data-friends-seat='3']", timeout=20_000)

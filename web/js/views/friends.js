@@ -52,14 +52,17 @@ let hold = null;        // this tab's hold on hosting the table (one tab hosts i
 let shown = null;       // where the screen was last shown: {container, app}
 
 export async function mount(container, app) {
-  shown = { container, app };
+  const my = { container, app };
+  shown = my;
   hold ??= createTabs({ store: siteStore, lock: "touti-friends", channelName: "touti-friends-host",
     ownerKey: "touti.friends.owner", onLost: lostTable });
-  if (!T && !await hold.claim(START_WAIT_MS)) {
-    if (shown?.container === container) container.replaceChildren(elsewhere());
+  const here = T || await hold.claim(START_WAIT_MS);
+  // another screen (or this one again) was shown while the claim waited: it is that one's to draw
+  if (shown !== my || document.documentElement.dataset.view !== "friends") return {};
+  if (!here) {
+    container.replaceChildren(elsewhere());
     return {};
   }
-  if (shown?.container !== container) return {};     // another screen meanwhile
   if (!T) T = hostTable(app);
   container.replaceChildren(T.el);
   T.draw();
