@@ -9,7 +9,7 @@ import pytest
 
 from touti_core import api
 
-from webhelpers import FAST, WATCH, Missing, hand_cards, preset, settle, stall_seconds, wait_ready
+from webhelpers import FAST, WATCH, Missing, hand_cards, preset, record_fragment, settle, stall_seconds, wait_ready
 
 SNAPSHOT_JS = """() => ({
   phase: document.documentElement.dataset.phase,
@@ -172,6 +172,24 @@ def test_a_bot_only_game_reaches_a_winner(page, site):
     assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).hinted") is True
     page.goto(site + "#history")
     page.wait_for_selector(".history-game [data-mark='hinted']")
+
+
+def test_watching_marks_the_game_helped_only_once_a_bot_moves_for_the_player(page, site):
+    """Opened with watching on, a game whose last move was the player's own is not marked helped (the move was
+    theirs); the first move a bot makes for the player's seat marks it."""
+    s = api.new_game(31)
+    while s["to_act"] != 0:
+        s = api.act(s, {"type": "pass", "seat": s["to_act"]})
+    s = api.act(s, api.legal_actions(s)[0])               # the player's own bid, the last move of the record
+    n = len(s["actions"])
+    preset(page, {"speed": "slow", "watch": True})
+    page.goto(site + record_fragment(api.to_record(s)))
+    page.wait_for_function(f"(JSON.parse(localStorage.getItem('touti.game.v1')) || {{record: {{actions: []}}}})"
+                           f".record.actions.length === {n}")
+    assert page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).hinted") is False
+    page.wait_for_function("JSON.parse(localStorage.getItem('touti.game.v1')).hinted === true", timeout=60_000)
+    record = page.evaluate("JSON.parse(localStorage.getItem('touti.game.v1')).record")
+    assert any(a["seat"] == 0 for a in record["actions"][n:]), record["actions"][n:]
 
 
 def test_no_request_leaves_the_origin(page, site):

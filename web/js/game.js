@@ -29,7 +29,8 @@ const AUCTION_WORDS = new Set(["bid", "pass", "announce", "signal", "no_signal"]
  * - `script(view)`: when given, the action of the seat to act other than the
  *   player (the lesson's written hand) instead of a bot's, or null to stop;
  * - `persons`: the seats the page acts for (default: the player's, or none when watching);
- * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move);
+ * - `onEvent(name)`: "card" (a card played), "trick" (a trick won), "refused" (a refused move),
+ *   "watched" (a bot made the player's move: the player watches the bots play);
  * - `ownBots`: the sandbox of the player's own bots (botbox.js), which plays the
  *   seats of "user:<name>" levels: the engine gives it the seat's view and
  *   judges its answer.
@@ -288,6 +289,7 @@ export function createGame({
         update({ message: { kind: "refusal", text: fallbackText(ans.fallback) } });
       }
       await present(ans, v);
+      if (watch && seat === 0 && v.phase !== "hand_over") onEvent("watched");
     }
     if (my === token) {
       update({ busy: false, thinking: null });

@@ -76,7 +76,9 @@ const marks = createMarks({ store, storage: siteStore, tabs, ui, game: () => gam
 /** The sandbox of the player's own bots (botbox.js): started when a wheel is first loaded. */
 const ownBots = new BotBox(config, { onStopped: ownBotsStopped });
 const game = createGame({ client, store, ui, save: marks.keep, motion: () => !reducedMotion.matches,
-  onEvent: (name) => sound(name, state.settings.sound), ownBots });
+  // a move a bot made for the player (watching the bots play) is a hint followed: the game, and
+  // a challenge's hand or the deal of the day, is marked as helped
+  onEvent: (name) => (name === "watched" ? marks.markAided("hinted") : sound(name, state.settings.sound)), ownBots });
 
 /**
  * The sandbox of the player's bots was stopped (a decision that never came, a

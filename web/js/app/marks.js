@@ -68,13 +68,6 @@ export function createMarks({ store, storage, tabs, ui, game }) {
       current.ownBot = true;
       if (current.id) markGame(current.id, "ownBot").catch(() => {});
     }
-    // a move a bot made for the player (watching the bots play) is a hint followed:
-    // the game, and a challenge's hand or the deal of the day, is marked as helped
-    const last = view.record.actions[view.record.actions.length - 1];
-    if (!current.hinted && state.settings.watch && last?.seat === 0) {
-      current.hinted = true;
-      if (current.id) markGame(current.id, "hinted").catch(() => {});
-    }
     // The game this one replaces is kept as the previous game first; while the
     // browser refuses it (storage full), this game is not saved over it: the
     // status says the game is not being saved, and the next action tries again.
