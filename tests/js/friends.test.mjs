@@ -155,8 +155,10 @@ test("a hostile host's refusals and views are read safely: no made-up reason, no
   send(`{"v": 1, "t": "refused", "error": {"code": "not_your_turn", "params": {"to_act": ${deep}}}}`);
   send(`{"v": 1, "t": "view", "view": {"to_act": ${deep}}}`);
   send(JSON.stringify({ v: 1, t: "view", view: { to_act: 3, phase: "play" } }));
+  send(JSON.stringify({ v: 1, t: "refused", error: { code: "bid_not_multiple_of_10", params: {} } }));   // an engine's code
   guest.close();
-  assert.equal(got.length, 2);            // the deep messages are dropped before anything reads them
-  assert.deepEqual(got.map(refusalText), [t("refusal.internal"), t("refusal.internal")]);
+  assert.equal(got.length, 3);            // the deep messages are dropped before anything reads them
+  assert.deepEqual(got.slice(0, 2).map(refusalText), [t("refusal.internal"), t("refusal.internal")]);
+  assert.equal(got[2].code, "bid_not_multiple_of_10");
   assert.deepEqual(views, [{ to_act: 1, phase: "play" }]);
 });

@@ -82,7 +82,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       // its seats (who must act now) in this friend's numbering, as the views are
       const params = m.error.params && typeof m.error.params === "object" ? viewFrom(m.error.params, seat) : {};
       // an engine's code (a short word): a host's made-up text is never shown as a reason
-      onRefused({ code: /^[a-z_]{1,40}$/.test(m.error.code) ? m.error.code : "internal", params });
+      onRefused({ code: /^[a-z0-9_]{1,40}$/.test(m.error.code) ? m.error.code : "internal", params });
     }
     else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
       onReact(seatFrom(m.seat, seat), m.r);

@@ -181,6 +181,7 @@ export function createHost({ base, name, stun, id = token(), seats: kept = null,
       clearInterval(timer);
       for (const seat of [1, 2, 3]) {
         seats[seat].pending?.close();
+        seats[seat].pending = null;          // its connection timer (reply) finds nothing to fail
         if (seats[seat].conn) drop(seat, false);
       }
     },

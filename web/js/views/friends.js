@@ -123,6 +123,7 @@ function hostTable(app) {
   const early = new Map();             // a friend's action that came before its turn was asked
   const judging = new Set();           // a friend's seat whose action the engine is judging
   let lastShown = null;                // the count of finished hands when the friends were last sent a view
+  let halted = false;                  // another tab hosts the table now: this one is stopped for good
 
   const host = createHost({
     base: pageAddress(), name: () => prefs.name || t("friends.host_default"), stun: () => prefs.stun,
@@ -146,6 +147,7 @@ function hostTable(app) {
 
   // ------------------------------------------------------------ the friends
   function changed(what = {}) {
+    if (halted) return;                  // a timer of a connection this table closed: nothing to do
     for (const [k, seat] of Object.entries(what)) {
       const name = isolate(host.seats[seat].name);
       if (k === "left") {
@@ -283,7 +285,7 @@ function hostTable(app) {
 
   /** The table kept on this device (a reload resumes it), and the game in the history once a hand ends. */
   function keep(view) {
-    if (!view || !hold.mayWrite()) return;       // another tab hosts the table now: it keeps it
+    if (halted || !view || !hold.mayWrite()) return;     // another tab hosts the table now: it keeps it
     saveTable({ id: host.id, game: gameId, record: view.record, seats: host.kept(), levels: state.settings.levels });
     if (view.history.length !== hands) {
       hands = view.history.length;
@@ -393,6 +395,7 @@ function hostTable(app) {
   });
   /** Stops this table for good (another tab hosts it now): its friends are let go, its engine waits no more. */
   function halt() {
+    halted = true;
     replies.close();
     game.halt();
     host.close();
