@@ -200,9 +200,14 @@ test("a game, a challenge or a day that parses but is not one is refused, never 
   const bad = [{ ...game("x", 3), winner: 0, scores: undefined }, { ...game("y", 4), scores: ["a", 1] },
     { ...game("z", 5), winner: 2 }, { ...game("deep", 7), record: { ...game("deep", 7).record, rules: deep } },
     { ...game("deep2", 8), hands: [{ result: { cancelled: true }, more: Array(MAX_GAME_DEPTH).fill(0).reduce((x) => [x], 0) }] }];
-  const checked = checkHistory({ format: HISTORY_FORMAT, games: [won, fine, ...bad] });
-  assert.deepEqual(checked.games.map((g) => g.id), ["won", "fine"]);
-  assert.equal(checked.refused, 5);
+  // a game, its hands, a hand, then nested lists: 16 deep in all is read, 17 is not
+  const nested = (id, lists) => ({ ...game(id, 9), hands: [{ result: { cancelled: true },
+    more: Array(lists).fill(0).reduce((x) => [x], 0) }] });
+  const edge = nested("edge", MAX_GAME_DEPTH - 3);
+  assert.equal(valueDepth(edge), MAX_GAME_DEPTH);
+  const checked = checkHistory({ format: HISTORY_FORMAT, games: [won, fine, edge, nested("past", MAX_GAME_DEPTH - 2), ...bad] });
+  assert.deepEqual(checked.games.map((g) => g.id), ["won", "fine", "edge"]);
+  assert.equal(checked.refused, 6);
   assert.equal(valueDepth(deep, 40), 41);             // counting stops past the limit
   assert.equal(valueDepth(deep), 100_000);            // and never recurses
   assert.equal(valueDepth([{}, [[], { a: [2] }]]), 4);
