@@ -417,8 +417,8 @@ def test_a_friend_who_leaves_the_waiting_screen_and_comes_back_finds_its_reply_a
 
 def test_a_reply_opened_in_a_tab_is_taken_by_the_hosting_tab_whatever_other_tabs_say(browsers, site):
     """The camera opens a friend's reply in a new tab, which hands it to the tab hosting the table. Another
-    tab that hosted the table before this one took it over says nothing any more: the reply's tab says what
-    the hosting tab did."""
+    tab that hosted the table before this one took it over says nothing any more; one of an older page that
+    hosts another table answers "another table", and faster: the reply's tab says what the hosting tab did."""
     host = new_page(browsers[0], site)
     other = csp_safe(host.context.new_page())
     other.goto(site + "#friends")
@@ -428,6 +428,10 @@ def test_a_reply_opened_in_a_tab_is_taken_by_the_hosting_tab_whatever_other_tabs
     host.click("#friends-here", timeout=20_000)
     host.wait_for_selector("[data-friends-seat='1']")
     other.wait_for_selector("[data-friends=elsewhere]", timeout=20_000)
+    # the other tab now answers as a tab of an older page hosting another table would: at once
+    other.evaluate("""() => { window.__older = new BroadcastChannel('touti-friends');
+      window.__older.onmessage = (e) => { if (e.data?.t === 'reply')
+        window.__older.postMessage({t: 'reply-taken', ok: false, why: 'other_table'}); }; }""")
     seat_friend(host, g, 1, "Friend1", via_tab=True)
     assert host.get_attribute("[data-friends-seat='1']", "data-kind") == "friend"
     assert not host.errors and not g.errors, (host.errors, g.errors)
