@@ -57,13 +57,13 @@ export async function mount(container, app) {
   hold ??= createTabs({ store: siteStore, lock: "touti-friends", channelName: "touti-friends-host",
     ownerKey: "touti.friends.owner", onLost: lostTable });
   const here = T || await hold.claim(START_WAIT_MS);
+  if (here && !T) T = hostTable(app);         // the tab that holds the table hosts it (and takes replies)
   // another screen (or this one again) was shown while the claim waited: it is that one's to draw
   if (shown !== my || document.documentElement.dataset.view !== "friends") return {};
   if (!here) {
     container.replaceChildren(elsewhere());
     return {};
   }
-  if (!T) T = hostTable(app);
   container.replaceChildren(T.el);
   T.draw();
   return {};
