@@ -489,18 +489,27 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
         ctx.close()
 
 
-def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(browsers, site):
-    host = new_page(browsers[0], site)
+def host_inviting(browser, site, seat=3):
+    """A host's page at #friends that invited `seat`: (page, its invitation's link, the invitation read)."""
+    host = new_page(browser, site)
     host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='3']")
-    host.click("[data-friends-seat='3'] [data-friends=invite]")
-    link = host.wait_for_selector("#friends-link-3", timeout=20_000).input_value()
-    invite = inflated(link.split("#join=")[1])
-    # a reply from a friend no network path reaches: an answer with no candidate at all
+    host.wait_for_selector(f"[data-friends-seat='{seat}']")
+    host.click(f"[data-friends-seat='{seat}'] [data-friends=invite]")
+    link = host.wait_for_selector(f"#friends-link-{seat}", timeout=20_000).input_value()
+    return host, link, inflated(link.split("#join=")[1])
+
+
+def unreachable_reply(table, seat=3, name="Far", **more):
+    """A reply (link text) to table `table`'s seat from a friend no network path reaches: no candidate at all."""
     fingerprint = base64.b64encode(bytes(range(32))).decode()
-    reply = deflated({"v": 1, "k": "r", "h": invite["h"], "s": 3, "n": "Far",
-                    "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}})
-    host.fill("#friends-reply", reply)
+    return deflated({"v": 1, "k": "r", "h": table, "s": seat, "n": name, **more,
+                     "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}})
+
+
+def test_a_connection_that_cannot_be_made_is_said_and_the_seat_stays_with_a_bot(browsers, site):
+    host, _, invite = host_inviting(browsers[0], site)
+    # a reply from a friend no network path reaches: an answer with no candidate at all
+    host.fill("#friends-reply", unreachable_reply(invite["h"]))
     host.click("#friends-reply-add")
     host.wait_for_selector("[data-friends-seat='3'][data-kind='bot']", state="attached", timeout=40_000)
     status = host.inner_text("#friends-status")
@@ -514,22 +523,15 @@ def test_a_reply_to_an_earlier_invitation_of_the_seat_is_told_apart(browsers, si
     """A seat invited again: the reply to its first invitation is refused with a reason that says so, not tried
     (its connection could never be made). A reply of a page that does not repeat the invitation's token is
     still tried; the join page's replies, which repeat it, are taken in every other test here."""
-    host = new_page(browsers[0], site)
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='3']")
-    host.click("[data-friends-seat='3'] [data-friends=invite]")
-    link = host.wait_for_selector("#friends-link-3", timeout=20_000).input_value()
-    first = inflated(link.split("#join=")[1])
+    host, link, first = host_inviting(browsers[0], site)
     host.click("[data-friends-seat='3'] [data-friends=invite]")
     host.wait_for_function("(v) => { const e = document.getElementById('friends-link-3'); "
                            "return e && e.value && e.value !== v; }", arg=link, timeout=20_000)
     second = inflated(host.input_value("#friends-link-3").split("#join=")[1])
     assert first["x"] and second["x"] and first["x"] != second["x"] and first["h"] == second["h"]
-    fingerprint = base64.b64encode(bytes(range(32))).decode()
 
     def reply(**x):
-        host.fill("#friends-reply", deflated({"v": 1, "k": "r", "h": first["h"], "s": 3, "n": "Late", **x,
-                  "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx", "f": fingerprint, "s": "active", "c": []}}))
+        host.fill("#friends-reply", unreachable_reply(first["h"], name="Late", **x))
         host.click("#friends-reply-add")
     reply(x=first["x"])
     host.wait_for_function("document.getElementById('friends-status').textContent.includes('earlier invitation')")
@@ -544,11 +546,7 @@ def test_one_tab_hosts_the_friends_table_and_another_may_take_it_over(browsers, 
     """A second tab of the host's browser that opens #friends does not host a second copy of the table (the kept
     table and a reply opened in a new tab would have two hosts): it says where the table is and offers to host it
     there. Taken over, the first tab stops its table and says so; and it may take the table back."""
-    host = new_page(browsers[0], site)
-    host.evaluate("location.hash = '#friends'")
-    host.wait_for_selector("[data-friends-seat='3']")
-    host.click("[data-friends-seat='3'] [data-friends=invite]")
-    host.wait_for_selector("#friends-link-3", timeout=20_000)
+    host, _, _ = host_inviting(browsers[0], site)
     other = csp_safe(host.context.new_page())
     other.goto(site + "#friends")
     other.wait_for_selector("[data-friends=elsewhere] #friends-here", timeout=20_000)
@@ -561,10 +559,7 @@ def test_one_tab_hosts_the_friends_table_and_another_may_take_it_over(browsers, 
     assert host.query_selector("[data-friends-seat]") is None
     # a reply handed over from a new tab reaches the one host: this one, with no invitation out
     reply_tab = csp_safe(host.context.new_page())
-    reply_tab.goto(site + "#reply=" + deflated({"v": 1, "k": "r", "h": "some-table", "s": 3, "n": "X",
-                                                   "o": {"u": "abcd", "p": "abcdefghijklmnopqrstuvwx",
-                                                         "f": base64.b64encode(bytes(32)).decode(), "s": "active",
-                                                         "c": []}}))
+    reply_tab.goto(site + "#reply=" + unreachable_reply("some-table"))
     reply_tab.wait_for_selector("#reply-status[data-state='refused']", timeout=20_000)
     assert "another table" in reply_tab.inner_text("#reply-status")
     # a screen shown while this tab waited for the table (a second at most) is not drawn over
