@@ -262,6 +262,36 @@ def test_the_hand_evaluation_reads_each_suit_s_cards(cards, forehand):
         ghna = sum(40 if x == t else 20 for x in range(4) if hand & GHNA_MASK[x] == GHNA_MASK[x])
         by_trump.append(sum(w * v for w, v in zip(he.WEIGHTS, f)) + ghna)
     assert he.best_strength(hand, forehand) == max(by_trump)
+    assert he.card_points_by_trump(hand, forehand) == [he.card_points(hand, t, forehand)
+                                                       for t in range(4)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 39), max_size=14), st.randoms(use_true_random=False), st.booleans())
+def test_hands_of_one_class_are_read_alike_and_the_class_tells_their_suits_apart(
+        cards, rand, forehand):
+    """The auction's readers work a seat's factor out once per class of hand
+    (``hand_class``): the low cards of a suit, which the evaluation only counts, are
+    swapped for others of that suit, and the features, Ghna and strength stay the same
+    for every trump; a hand whose suits' facts differ is of another class."""
+    hand = sum(BIT[c] for c in cards)
+    other = 0
+    for x in range(4):
+        held = [c for c in range(40) if SUIT[c] == x and hand & BIT[c]]
+        named = [c for c in held if RANK[c] in (ACE, 3, 10, CABAL, REY)]
+        low = [c for c in range(40) if SUIT[c] == x and RANK[c] not in (ACE, 3, 10, CABAL, REY)]
+        for c in named + rand.sample(low, len(held) - len(named)):
+            other |= BIT[c]
+    assert he.hand_class(other) == he.hand_class(hand)
+    assert he.best_strength(other, forehand) == he.best_strength(hand, forehand)
+    for t in range(4):
+        assert he.features(other, t, forehand) == he.features(hand, t, forehand)
+        assert he.ghna_values(other, t) == he.ghna_values(hand, t)
+    for c in range(40):
+        moved = hand ^ BIT[c]
+        assert he.hand_class(moved) != he.hand_class(hand)
+        if RANK[c] in (ACE, 3, 10, CABAL, REY):
+            assert he.suit_facts(moved) != he.suit_facts(hand)
 
 
 # ------------------------------------------------ the deals are drawn uniformly

@@ -21,8 +21,10 @@ the seat's hand at the deal:
   hands of the game show it plays as the normal bot with chance ``learn`` or
   more (:mod:`.table_memory`).
 
-A seat's terms depend on its hand alone, so each seat's factor is worked out
-once per hand met (:func:`.worlds.by_hand`).
+A seat's terms depend on its hand alone, and on it only through its suits'
+facts (:func:`..model.handeval.hand_class`: the low cards of a suit are only
+counted), so each seat's factor is worked out once per class of hand met
+(:func:`.worlds.by_hand`).
 """
 
 from __future__ import annotations
@@ -179,7 +181,11 @@ class AuctionReading:
                 w *= sigmoid(fit(k, kind, s, amount, h0))
             return w
 
-        return by_hand(sorted(by_seat), lambda s, h: factor(s, h | played_by[s]))
+        # every term reads the hand by its suits' facts alone (handeval), so hands of one
+        # class weigh alike: worked out once per class, not once per hand
+        hand_class = he.hand_class
+        return by_hand(sorted(by_seat), lambda s, h: factor(s, h | played_by[s]),
+                       lambda s, h: hand_class(h | played_by[s]))
 
 
 def quiet_pass(k: Knowledge, s: int) -> bool:

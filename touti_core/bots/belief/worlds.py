@@ -20,22 +20,37 @@ from .sampler import Sampler, Weigh, World
 __all__ = ["World", "Weigh", "by_hand", "product", "draw", "resample"]
 
 
-def by_hand(seats: Iterable[int], factor: Callable[[int, int], float]) -> Weigh:
+def by_hand(seats: Iterable[int], factor: Callable[[int, int], float],
+            key: Callable[[int, int], int] | None = None) -> Weigh:
     """``weigh(hands)``: the product over ``seats`` of ``factor(seat, hands[seat])``.  A
     seat's cards and bids tell only about its own hand, so each seat's factor is worked
-    out once per hand met (deals drawn late in a hand share many)."""
+    out once per hand met (deals drawn late in a hand share many), or once per
+    ``key(seat, hand)`` when given: hands of one key must have the same factor."""
     memos: tuple[tuple[int, dict[int, float]], ...] = tuple((s, {}) for s in seats)
 
-    def weigh(hands: Sequence[int]) -> float:
+    if key is None:
+        def weigh(hands: Sequence[int]) -> float:
+            w = 1.0
+            for s, memo in memos:
+                h = hands[s]
+                f = memo.get(h)
+                if f is None:
+                    f = memo[h] = factor(s, h)
+                w *= f
+            return w
+        return weigh
+
+    def weigh_by_key(hands: Sequence[int]) -> float:
         w = 1.0
         for s, memo in memos:
             h = hands[s]
-            f = memo.get(h)
+            kk = key(s, h)
+            f = memo.get(kk)
             if f is None:
-                f = memo[h] = factor(s, h)
+                f = memo[kk] = factor(s, h)
             w *= f
         return w
-    return weigh
+    return weigh_by_key
 
 
 def product(weighs: Iterable[Weigh | None]) -> Weigh | None:

@@ -52,6 +52,20 @@ def _suit_facts(pattern: int) -> tuple:
 SUIT_FACTS = tuple(_suit_facts(p) for p in range(1024))
 
 
+#: a suit's pattern -> the index of its ``SUIT_FACTS`` among the distinct ones: two
+#: patterns of one index differ only in the low cards that the facts count, not name
+_FACT_INDEX: dict = {}
+SUIT_CLASS = tuple(_FACT_INDEX.setdefault(f, len(_FACT_INDEX)) for f in SUIT_FACTS)
+
+
+def hand_class(hand: int) -> int:
+    """The hand's four suits by their ``SUIT_CLASS``: two hands of one class have the
+    same ``suit_facts``, so the same features, strength and Ghna, and every function of
+    this module gives them the same value (the auction's readers memoise by it)."""
+    return (SUIT_CLASS[hand & 0x3FF] | SUIT_CLASS[hand >> 10 & 0x3FF] << 9
+            | SUIT_CLASS[hand >> 20 & 0x3FF] << 18 | SUIT_CLASS[hand >> 30 & 0x3FF] << 27)
+
+
 def suit_facts(hand: int) -> tuple:
     """The ``SUIT_FACTS`` of the hand's four suits, by suit (each suit ten bits: cards.SUIT_MASK)."""
     return (SUIT_FACTS[hand & 0x3FF], SUIT_FACTS[hand >> 10 & 0x3FF],
@@ -99,6 +113,14 @@ def card_points(hand: int, trump: int, forehand: bool, weights=None) -> float:
     """Expected card points (with the 9a3a) of the declaring team."""
     w = weights or WEIGHTS
     return sum(map(mul, w, features(hand, trump, forehand)))
+
+
+def card_points_by_trump(hand: int, forehand: bool) -> list:
+    """``card_points(hand, t, forehand)`` for the four trumps ``t``, to the last bit, the
+    suits looked up and counted once."""
+    facts = suit_facts(hand)
+    whole = _whole_hand(facts)
+    return [sum(map(mul, WEIGHTS, _features_with(trump, whole, forehand))) for trump in facts]
 
 
 def ghna_values(hand: int, trump: int) -> list:
