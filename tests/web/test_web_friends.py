@@ -485,8 +485,31 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
             geo = page.evaluate(GEOMETRY_JS)
             assert geo["wide"] <= 0 and geo["small"] == [], (view, geo)
             assert audit(page) == [], (lang, view)
+        # the screen of a table hosted in another tab, on a phone upright and sideways: its words and its
+        # button inside the screen, nothing cut, no sideways scroll, the button 44x44 at least
+        for w, h in ((360, 640), (390, 844), (844, 390)):
+            second.set_viewport_size({"width": w, "height": h})
+            two_frames(second)
+            geo = second.evaluate(ELSEWHERE_JS)
+            assert geo["wide"] <= 0 and geo["cut"] == [] and geo["small"] == [], (lang, w, h, geo)
+            assert len(geo["boxes"]) >= 2, (lang, w, h, geo)     # the button and a line of text at least
+            for box in geo["boxes"]:
+                assert inside(box, [0, 0, w, h]), (lang, w, h, geo)
     finally:
         ctx.close()
+
+
+#: The screen of a table hosted in another tab, its button scrolled into view: the boxes of its lines and of
+#: its button, those whose text is cut, how far the page scrolls sideways, and its targets under 44x44 px.
+ELSEWHERE_JS = """() => { const here = document.getElementById('friends-here');
+  here.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const parts = [...document.querySelectorAll('[data-friends=elsewhere] *')].filter((e) => e.getClientRects().length
+    && !e.children.length);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {boxes: [box(here), ...parts.filter((e) => e !== here).map(box).filter((b) => b[1] >= 0 && b[3] <= innerHeight)],
+    cut: parts.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 30)),
+    wide: document.scrollingElement.scrollWidth - innerWidth,
+    small: [here].map(box).filter((b) => b[2] - b[0] < 44 || b[3] - b[1] < 44)}; }"""
 
 
 def host_inviting(browser, site, seat=3):
