@@ -28,29 +28,17 @@ def by_hand(seats: Iterable[int], factor: Callable[[int, int], float],
     ``key(seat, hand)`` when given: hands of one key must have the same factor."""
     memos: tuple[tuple[int, dict[int, float]], ...] = tuple((s, {}) for s in seats)
 
-    if key is None:
-        def weigh(hands: Sequence[int]) -> float:
-            w = 1.0
-            for s, memo in memos:
-                h = hands[s]
-                f = memo.get(h)
-                if f is None:
-                    f = memo[h] = factor(s, h)
-                w *= f
-            return w
-        return weigh
-
-    def weigh_by_key(hands: Sequence[int]) -> float:
+    def weigh(hands: Sequence[int]) -> float:
         w = 1.0
         for s, memo in memos:
             h = hands[s]
-            kk = key(s, h)
+            kk = h if key is None else key(s, h)
             f = memo.get(kk)
             if f is None:
                 f = memo[kk] = factor(s, h)
             w *= f
         return w
-    return weigh_by_key
+    return weigh
 
 
 def product(weighs: Iterable[Weigh | None]) -> Weigh | None:
