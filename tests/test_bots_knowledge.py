@@ -433,6 +433,47 @@ def test_eps_follow_weighs_the_partners_follows_alone(seed):
     assert min(counts) >= 0 and max(counts) > 0, counts
 
 
+def _low_cards_swapped(hand: int, keep: int, rand: random.Random) -> int:
+    """``hand`` with its low cards (those the hand evaluation only counts) swapped for other
+    low cards of the same suits, none of ``keep``: a hand of the same class."""
+    out = 0
+    for x in range(4):
+        held = [c for c in range(40) if SUIT[c] == x and hand & BIT[c]]
+        named = [c for c in held if RANK[c] in (ACE, 3, 10, CABAL, REY)]
+        low = [c for c in range(40) if SUIT[c] == x and RANK[c] not in (ACE, 3, 10, CABAL, REY)
+               and not keep & BIT[c]]
+        for c in named + rand.sample(low, len(held) - len(named)):
+            out |= BIT[c]
+    return out
+
+
+@pytest.mark.parametrize("when, seed", [("auction", 0), ("auction", 1), ("auction", 3),
+                                        ("play", 45), ("play", 52), ("play", 61)])
+def test_the_auctions_reading_weighs_hands_of_one_class_alike(when, seed):
+    """The auction's reader works a seat's factor out once per class of hand (hand_class):
+    so a deal whose hands keep their named cards and their suits' lengths, their low cards
+    swapped for others, must weigh the same to the last bit, read by a weigher that has
+    not met it: the bids the normal bot would replay, the soft terms and the contract alike."""
+    if when == "play":
+        k = _position(seed)
+    else:
+        k = _at_seat_0_s_second_turn(70 + seed, seed)
+        assert k is not None
+    rand = random.Random(seed)
+    deals = [h for h, _ in Sampler(k, random.Random(seed)).worlds(60)]
+    for name, table in (("strong", NORMAL_TABLE), ("strong", None)):
+        make = lambda: _at_table(make_bot(name, seed=1), table).reading().weigher(k)  # noqa: E731
+        weights = []
+        for hands in deals:
+            other = [h if s == k.seat else _low_cards_swapped(h, k.played_by[s], rand)
+                     for s, h in enumerate(hands)]
+            assert [he.hand_class(h | k.played_by[s]) for s, h in enumerate(other)] == \
+                [he.hand_class(h | k.played_by[s]) for s, h in enumerate(hands)]
+            weights.append(make()(hands))
+            assert make()(other) == weights[-1], (name, table, hands, other)
+        assert len(set(weights)) > 1, (name, table)
+
+
 def _leaves(code: int) -> bool:
     return code in (A_PASS, A_ANNOUNCE_AS, A_ANNOUNCE_COMPTE)
 
