@@ -290,8 +290,8 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
     for c in trick:
         on_table |= BIT[c]
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3] | on_table) | hands[s]
-    # the moves in card order: searching the heuristic's card first cut fewer nodes
-    # than asking the heuristic cost (bench/bots_speed.py: card p95 231 ms against 276)
+    # the moves in card order: searching the heuristic's card first cut fewer nodes than
+    # asking the heuristic cost (600 random endgames of 3 and 4 tricks: 228 ms against 345)
     moves = distinct_moves(lm, out_mask)
     a0, b0 = alpha, beta
     team = d.decl & 1
