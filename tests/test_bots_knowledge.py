@@ -275,13 +275,7 @@ def test_hands_of_one_class_are_read_alike_and_the_class_tells_their_suits_apart
     swapped for others of that suit, and the features, Ghna and strength stay the same
     for every trump; a hand whose suits' facts differ is of another class."""
     hand = sum(BIT[c] for c in cards)
-    other = 0
-    for x in range(4):
-        held = [c for c in range(40) if SUIT[c] == x and hand & BIT[c]]
-        named = [c for c in held if RANK[c] in (ACE, 3, 10, CABAL, REY)]
-        low = [c for c in range(40) if SUIT[c] == x and RANK[c] not in (ACE, 3, 10, CABAL, REY)]
-        for c in named + rand.sample(low, len(held) - len(named)):
-            other |= BIT[c]
+    other = _low_cards_swapped(hand, 0, rand)
     assert he.hand_class(other) == he.hand_class(hand)
     assert he.best_strength(other, forehand) == he.best_strength(hand, forehand)
     for t in range(4):
