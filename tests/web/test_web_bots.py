@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from touti_core.bots import arena
-from webhelpers import FAST, SETTLED_JS, act, page_constant, play_out_hand, preset, settle, wait_ready
+from webhelpers import CATALOGUES, FAST, SETTLED_JS, act, page_constant, play_out_hand, preset, settle, wait_ready
 
 
 def open_bots(page) -> None:
@@ -116,6 +116,34 @@ def test_a_bot_whose_answer_the_engine_cannot_read_is_played_for_and_the_game_go
     assert "deep failed (bad_request: an answer too large or nested too deep): the normal bot played for it." in log
     open_bots(page)
     assert int(page.get_attribute("#bots-loaded li[data-bot='deep']", "data-problems")) >= 5
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_the_bots_file_is_chosen_by_a_button_in_the_pages_language(page, site, wheels, lang):
+    # the browser's own file control says "Choose File" in the browser's language: hidden, a button of
+    # the page's words opens it, a finger's size, outlined when the keyboard reaches the control
+    page.set_viewport_size({"width": 360, "height": 640})
+    preset(page, FAST)
+    page.goto(site + f"?lang={lang}#bots")
+    wait_ready(page)
+    page.wait_for_selector("html[data-view='bots'] #bots-file-choose")
+    native = page.locator("#bots-file").bounding_box()
+    assert native["width"] <= 1 and native["height"] <= 1, native
+    choose = page.locator("#bots-file-choose")
+    assert choose.text_content() == CATALOGUES[lang]["bots.load.choose"] != CATALOGUES["en"]["bots.load.choose"]
+    box = choose.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert choose.evaluate("(e) => getComputedStyle(e).outlineStyle") == "none"
+    page.focus("#bots-file")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")                  # reached by the keyboard: the button shows it
+    assert page.evaluate("document.activeElement.id") == "bots-file"
+    assert choose.evaluate("(e) => getComputedStyle(e).outlineStyle") == "solid"
+    with page.expect_file_chooser() as chosen:
+        choose.click()
+    chosen.value.set_files(str(wheels["example"]))
+    page.wait_for_selector("#bots-status[data-state='loaded']", timeout=60_000)
+    page.wait_for_selector("#bots-loaded li[data-bot='example']")
 
 
 @pytest.mark.fresh_browser                # its own context: the test moves the page's clock

@@ -51,7 +51,9 @@ function createScreen(app) {
   const screen = {
     app,
     status: h("p", { class: "bots-status", id: "bots-status", role: "status", dataset: { state: "idle" } }),
-    file: h("input", { type: "file", id: "bots-file", accept: ".whl" }),
+    // the browser's own file control speaks the browser's language, not the page's: it is
+    // hidden, and a button in the page's words opens it (as the history's import does)
+    file: h("input", { type: "file", id: "bots-file", accept: ".whl", class: "sr-only" }),
     url: h("input", { type: "text", id: "bots-url", autocomplete: "off", spellcheck: "false",
       placeholder: "bots/my_bot-0.1.0-py3-none-any.whl" }),
     seats: h("div", { id: "bots-seats" }),
@@ -76,7 +78,8 @@ function layout(screen) {
       h("p", { id: "bots-sandbox" }, t("bots.sandbox")),
       h("p", { id: "bots-fair" }, t("bots.fair")),
       h("p", { id: "bots-memory" }, t("bots.memory")),
-      h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")), file),
+      h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")),
+        h("label", { class: "act file-choose", for: "bots-file", id: "bots-file-choose" }, t("bots.load.choose")), file),
       h("form", { class: "field", id: "bots-url-form", onsubmit: (event) => loadUrl(screen, event) },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,
         h("button", { type: "submit", class: "act", id: "bots-url-load" }, t("bots.load.url_button"))),
