@@ -17,7 +17,7 @@ import {
   createHistory, salvageGames, checkHistory, MAX_LOCAL_GAMES, HISTORY_FORMAT, MAX_GAME_DEPTH,
 } from "../../web/js/history.js";
 import { valueDepth } from "../../web/js/json-depth.js";
-import { loadDaily, recordDay } from "../../web/js/daily.js";
+import { dayText, loadDaily, recordDay } from "../../web/js/daily.js";
 import { loadChallenges, ensureChallenge } from "../../web/js/challenges.js";
 import { keptWheels } from "../../web/js/userbots.js";
 import { importText } from "../../web/js/views/history.js";
@@ -237,4 +237,17 @@ test("a game, a challenge or a day that parses but is not one is refused, never 
   assert.deepEqual(loadChallenges(store).list.map((x) => x.id), [c.id]);
   assert.deepEqual(Object.keys(loadDaily(store).days), ["2026-01-03"]);
   assert.deepEqual(asideItems(store), []);
+});
+
+test("a day is written in the reader's language; a damaged day is shown as it is", () => {
+  assert.equal(dayText("2026-12-06", "en"), "December 6, 2026");
+  assert.equal(dayText("2026-12-06", "fr"), "6 décembre 2026");
+  assert.equal(dayText("2026-01-31", "es"), "31 de enero de 2026");
+  assert.match(dayText("2026-12-06", "ar"), /2026/);
+  assert.notEqual(dayText("2026-12-06", "ar"), "2026-12-06");
+  // a record damaged by hand or by another version: never a wrong date, never a throw
+  for (const bad of ["2026-02-30", "2026-13-01", "06/12/2026", "", "<b>x</b>", null, 20261206]) {
+    assert.equal(dayText(bad, "en"), String(bad));
+  }
+  assert.equal(dayText("2026-12-06", "not a language tag!"), "2026-12-06");
 });

@@ -50,7 +50,8 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
             page.goto(site + "#daily")
             wait_ready(page)
             page.wait_for_selector("html[data-view='daily'] #daily-play")
-            assert when.strftime("%Y-%m-%d") in page.text_content("#daily-date")
+            # the day as the page's language writes it (here English)
+            assert page.text_content("#daily-date") == f"The deal of {when:%B} {when.day}, {when.year}"
             assert page.evaluate("localStorage.getItem('touti.daily.v1')") is None
             page.click("#daily-play")
             page.wait_for_selector("html[data-view='game']")

@@ -16,6 +16,22 @@ export function dayOf(now = new Date()) {
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
+/**
+ * A day ("YYYY-MM-DD") as the reader's language writes it ("December 6, 2026",
+ * "6 décembre 2026"); the day as it is when it is not one (a damaged record)
+ * or the browser cannot write it.
+ */
+export function dayText(day, lang) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
+  const date = m && new Date(+m[1], +m[2] - 1, +m[3]);
+  if (!date || date.getMonth() !== +m[2] - 1 || date.getDate() !== +m[3]) return String(day);
+  try {
+    return new Intl.DateTimeFormat(lang || "en", { dateStyle: "long" }).format(date);
+  } catch {
+    return String(day);
+  }
+}
+
 /** The deal's seed of a day: FNV-1a of "touti-daily/<day>" (32 bits). */
 export function seedOfDay(day) {
   let hash = 0x811c9dc5;

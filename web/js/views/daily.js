@@ -4,10 +4,10 @@
 // (the score, no card of the deal).
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { locale, t } from "../i18n.js";
 import { numberText } from "../bidi.js";
 import { defaultRules } from "../settings.js";
-import { DAILY_LEVELS, bestDays, dayOf, loadDaily, seedOfDay, streak } from "../daily.js";
+import { DAILY_LEVELS, bestDays, dayOf, dayText, loadDaily, seedOfDay, streak } from "../daily.js";
 import { screenHeader } from "./common.js";
 
 /** A day's result as the messages take it: made or not, whose contract (the player's team is team 0). */
@@ -16,7 +16,8 @@ function resultParams(r) {
     ours: String(r.result.declarer % 2 === 0), contract: r.result.contract ?? 0, points: r.points, score: numberText(r.score) };
 }
 
-/** The text shared for a day's result: no card of the deal in it. */
+/** The text shared for a day's result: no card of the deal in it, the day as YYYY-MM-DD (read alike by
+ * friends who speak another language). */
 export function shareText(day, r, days) {
   return t("daily.share_text", { day, ...resultParams(r), streak: days });
 }
@@ -28,7 +29,7 @@ export function mount(container, app, payload) {
   const mine = daily.days[day] || null;
   const status = h("p", { class: "daily-status", role: "status" });
   const days = streak(daily.days, day);
-  const parts = [h("p", { class: "daily-date", id: "daily-date" }, t("daily.date", { day }))];
+  const parts = [h("p", { class: "daily-date", id: "daily-date" }, t("daily.date", { day: dayText(day, locale()) }))];
   if (!mine) {
     parts.push(h("p", {}, t("daily.intro")),
       h("button", { type: "button", class: "act primary", id: "daily-play", onclick: () => app.playDeal(seedOfDay(day), {
@@ -56,7 +57,7 @@ export function mount(container, app, payload) {
   const best = bestDays(daily.days);
   if (best.length) {
     parts.push(h("h2", {}, t("daily.best")), h("ol", { id: "daily-best" }, ...best.map((b) =>
-      h("li", {}, t("daily.best_line", { day: b.day, score: numberText(b.score), points: b.points })))));
+      h("li", {}, t("daily.best_line", { day: dayText(b.day, locale()), score: numberText(b.score), points: b.points })))));
   }
   container.replaceChildren(screenHeader(t("screen.daily")), h("section", { class: "paper daily" }, ...parts, status));
   return {};
