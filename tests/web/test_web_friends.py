@@ -495,19 +495,26 @@ def test_the_friends_screens_speak_the_language_fit_a_phone_and_pass_axe(browser
             assert len(geo["boxes"]) >= 2, (lang, w, h, geo)     # the button and a line of text at least
             for box in geo["boxes"]:
                 assert inside(box, [0, 0, w, h]), (lang, w, h, geo)
+            for box in geo["partly"]:                            # a line scrolled half out: not sideways
+                assert inside([box[0], 0, box[2], 0], [0, 0, w, h]), (lang, w, h, geo)
     finally:
         ctx.close()
 
 
 #: The screen of a table hosted in another tab, its button scrolled into view: the boxes of its lines and of
-#: its button, those whose text is cut, how far the page scrolls sideways, and its targets under 44x44 px.
+#: its button wholly in view, those of lines only partly in view (above or below), the elements whose text is
+#: cut (every element that has a width of its own, so an inline line is measured through its block), how far
+#: the page scrolls sideways, and its targets under 44x44 px.
 ELSEWHERE_JS = """() => { const here = document.getElementById('friends-here');
   here.scrollIntoView({block: 'nearest', inline: 'nearest'});
-  const parts = [...document.querySelectorAll('[data-friends=elsewhere] *')].filter((e) => e.getClientRects().length
-    && !e.children.length);
+  const all = [...document.querySelectorAll('[data-friends=elsewhere], [data-friends=elsewhere] *')]
+    .filter((e) => e.getClientRects().length);
+  const parts = all.filter((e) => !e.children.length && e !== here);
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  return {boxes: [box(here), ...parts.filter((e) => e !== here).map(box).filter((b) => b[1] >= 0 && b[3] <= innerHeight)],
-    cut: parts.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 30)),
+  const boxes = parts.map(box);
+  return {boxes: [box(here), ...boxes.filter((b) => b[1] >= 0 && b[3] <= innerHeight)],
+    partly: boxes.filter((b) => b[3] > 0 && b[1] < innerHeight && (b[1] < 0 || b[3] > innerHeight)),
+    cut: all.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 30)),
     wide: document.scrollingElement.scrollWidth - innerWidth,
     small: [here].map(box).filter((b) => b[2] - b[0] < 44 || b[3] - b[1] < 44)}; }"""
 
