@@ -146,7 +146,7 @@ def main() -> None:
     ap.add_argument("--bot", default="strong")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
-    sim_sigma = make_bot(a.bot).sim_sigma
+    sim_sigma = make_bot(a.bot).settings.sim_sigma
     jobs = [(a.bot, a.seed, i) for i in range(a.deals)]
     with Pool(a.workers) as pool:
         rows = [x for r in pool.imap(one_deal, jobs, chunksize=2) for x in r]
