@@ -129,6 +129,9 @@ def test_the_bots_file_is_chosen_by_a_button_in_the_pages_language(page, site, w
     page.wait_for_selector("html[data-view='bots'] #bots-file-choose")
     native = page.locator("#bots-file").bounding_box()
     assert native["width"] <= 1 and native["height"] <= 1, native
+    # one label, the button; the input named by the field's words
+    assert page.locator("label[for='bots-file']").count() == 1
+    assert page.get_by_label(CATALOGUES[lang]["bots.load.file"], exact=True).get_attribute("id") == "bots-file"
     choose = page.locator("#bots-file-choose")
     assert choose.text_content() == CATALOGUES[lang]["bots.load.choose"] != CATALOGUES["en"]["bots.load.choose"]
     box = choose.bounding_box()

@@ -125,7 +125,7 @@ def test_your_bots_speaks_to_a_player_first_and_to_developers_after(axe_page, si
     cat = CATALOGUES[lang]
     first = page.locator("#bots-load-title + p").text_content()
     assert first == cat["bots.load.help"] and ("Python" in first or "بايثون" in first), first
-    plain = [first, page.text_content("#bots-load-title"), page.text_content("label[for='bots-file']"),
+    plain = [first, page.text_content("#bots-load-title"), page.text_content("#bots-file-text"),
              page.text_content("label[for='bots-arena-seed']")]
     for text in plain:
         assert not any(word in text.lower() for word in JARGON), text

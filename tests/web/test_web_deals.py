@@ -67,6 +67,7 @@ def test_the_deal_of_the_day_is_the_same_for_everyone_that_day(browser, site):
                 share = page.text_content("#daily-share-text")
                 assert "2026-12-02" in share and not any(c in share.split() for c in hands[0])
                 assert page.locator("#daily-best li").count() == 1
+                assert page.text_content("#daily-best li").startswith("December 2, 2026: ")
                 saved = json.loads(page.evaluate("localStorage.getItem('touti.daily.v1')"))
                 assert list(saved["days"]) == ["2026-12-02"]
             page.evaluate("localStorage.clear()")     # the next player is someone else

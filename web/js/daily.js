@@ -18,15 +18,20 @@ export function dayOf(now = new Date()) {
 
 /**
  * A day ("YYYY-MM-DD") as the reader's language writes it ("December 6, 2026",
- * "6 décembre 2026"); the day as it is when it is not one (a damaged record)
- * or the browser cannot write it.
+ * "1er décembre 2026"), in Western digits as the rest of the page; the day as
+ * it is when it is not one (a damaged record) or the browser cannot write it.
  */
 export function dayText(day, lang) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
-  const date = m && new Date(+m[1], +m[2] - 1, +m[3]);
-  if (!date || date.getMonth() !== +m[2] - 1 || date.getDate() !== +m[3]) return String(day);
+  if (!m) return String(day);
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(+m[1], +m[2] - 1, +m[3]);          // new Date(y, ...) reads 0 to 99 as 1900 to 1999
+  if (date.getFullYear() !== +m[1] || date.getMonth() !== +m[2] - 1 || date.getDate() !== +m[3]) return String(day);
   try {
-    return new Intl.DateTimeFormat(lang || "en", { dateStyle: "long" }).format(date);
+    const parts = new Intl.DateTimeFormat(lang || "en", { dateStyle: "long", numberingSystem: "latn" }).formatToParts(date);
+    // French writes the first of a month "1er"
+    const first = /^fr\b/i.test(lang) && date.getDate() === 1;
+    return parts.map((p) => (first && p.type === "day" ? `${p.value}er` : p.value)).join("");
   } catch {
     return String(day);
   }

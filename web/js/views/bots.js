@@ -53,7 +53,7 @@ function createScreen(app) {
     status: h("p", { class: "bots-status", id: "bots-status", role: "status", dataset: { state: "idle" } }),
     // the browser's own file control speaks the browser's language, not the page's: it is
     // hidden, and a button in the page's words opens it (as the history's import does)
-    file: h("input", { type: "file", id: "bots-file", accept: ".whl", class: "sr-only" }),
+    file: h("input", { type: "file", id: "bots-file", accept: ".whl", class: "sr-only", "aria-labelledby": "bots-file-text" }),
     url: h("input", { type: "text", id: "bots-url", autocomplete: "off", spellcheck: "false",
       placeholder: "bots/my_bot-0.1.0-py3-none-any.whl" }),
     seats: h("div", { id: "bots-seats" }),
@@ -78,8 +78,9 @@ function layout(screen) {
       h("p", { id: "bots-sandbox" }, t("bots.sandbox")),
       h("p", { id: "bots-fair" }, t("bots.fair")),
       h("p", { id: "bots-memory" }, t("bots.memory")),
-      h("div", { class: "field" }, h("label", { for: "bots-file" }, t("bots.load.file")),
-        h("label", { class: "act file-choose", for: "bots-file", id: "bots-file-choose" }, t("bots.load.choose")), file),
+      // named by its words (one label, the button); the input before the button, which shows its focus
+      h("div", { class: "field" }, h("span", { id: "bots-file-text" }, t("bots.load.file")),
+        file, h("label", { class: "act file-choose", for: "bots-file", id: "bots-file-choose" }, t("bots.load.choose"))),
       h("form", { class: "field", id: "bots-url-form", onsubmit: (event) => loadUrl(screen, event) },
         h("label", { for: "bots-url" }, t("bots.load.url")), url,
         h("button", { type: "submit", class: "act", id: "bots-url-load" }, t("bots.load.url_button"))),
@@ -153,10 +154,13 @@ async function loadFile(screen) {
   const { file } = screen;
   const f = file.files[0];
   if (!f) return;
-  if (!isWheelName(f.name)) return say(screen, "failed", t("bots.error.name", { file: f.name }));
-  if (f.size > MAX_WHEEL) return say(screen, "failed", t("bots.error.size", { file: f.name }));
-  await load(screen, f.name, new Uint8Array(await f.arrayBuffer()));
-  file.value = "";
+  try {
+    if (!isWheelName(f.name)) return say(screen, "failed", t("bots.error.name", { file: f.name }));
+    if (f.size > MAX_WHEEL) return say(screen, "failed", t("bots.error.size", { file: f.name }));
+    await load(screen, f.name, new Uint8Array(await f.arrayBuffer()));
+  } finally {
+    file.value = "";          // the same file chosen again (a wheel rebuilt) loads again
+  }
 }
 
 /** A wheel at a URL of this site. */

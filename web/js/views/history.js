@@ -244,7 +244,7 @@ export async function mount(container, app) {
       h("a", { href: "#stats", class: "act quiet", id: "history-stats" }, t("screen.stats"))),
     h("div", { class: "history-tools" },
       h("button", { type: "button", class: "act", id: "history-export", onclick: exportFile }, t("history.export")),
-      h("label", { class: "act file-choose", for: "history-file", id: "history-import" }, t("history.import")), file,
+      file, h("label", { class: "act file-choose", for: "history-file", id: "history-import" }, t("history.import")),
       h("button", { type: "button", class: "act quiet", id: "history-clear", onclick: () => openDialog("clear",
         t("history.clear"), h("p", {}, t("history.clear.confirm")), [
           [t("settings.cancel"), null],
