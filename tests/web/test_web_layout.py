@@ -23,7 +23,9 @@ from touti_core import api, bots
 
 from cspwait import csp_safe
 from test_web_phone import POSITIONS as PHONE_POSITIONS
-from webhelpers import FAST, inside, open_lesson_cards_step, open_record, overlap, play_out_hand, preset, settle
+from webhelpers import (
+    FAST, inside, open_lesson_cards_step, open_record, overlap, play_out_hand, preset, settle, wait_ready,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -327,6 +329,39 @@ def test_no_latin_word_is_left_on_any_screen_in_arabic(page, site):
         page.wait_for_timeout(400)
         found += latin(page, screen)
     assert not found, "\n".join(f"{w} in {where} ({place})" for w, where, place in sorted(set(found)))
+
+
+#: The controls of the screen shown that a finger uses, smaller than 44x44 px: buttons, links that are not
+#: words inside a sentence, fields, the button-labels of hidden file inputs, a label holding its checkbox (whose
+#: label is the target: the box itself is not measured).
+SMALL_TARGETS_JS = """() => {
+  const controls = [...document.querySelectorAll(`#screen button, #screen a, #screen summary, #screen select,
+    #screen textarea, #screen input:not([type=checkbox]):not([type=radio]):not(.sr-only), #screen label.act,
+    #screen label.check`)].filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  const inSentence = (e) => e.tagName === 'A' && getComputedStyle(e).display === 'inline'
+    && [...e.parentElement.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  return controls.filter((e) => !inSentence(e)).map((e) => { const r = e.getBoundingClientRect();
+    return [e.id || `${e.tagName}.${e.className}`, Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, w, h]) => w < 43.5 || h < 43.5); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
+def test_every_screens_controls_are_a_fingers_size(page, site, size, lang):
+    # the fields too: a bot's address, #bots's seats and arena numbers, a challenge's size, the rules' demos
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    preset(page, {**FAST, "locale": lang})
+    page.goto(site)
+    wait_ready(page)
+    small = {}
+    for screen in ("learn", "rules", "history", "stats", "daily", "challenge", "sheet", "bots", "friends"):
+        page.evaluate(f"location.hash = '#{screen}'")
+        page.wait_for_selector(f"html[data-view='{screen}'] .screen-title")
+        page.wait_for_timeout(400)
+        found = page.evaluate(SMALL_TARGETS_JS)
+        if found:
+            small[screen] = found
+    assert small == {}, small
 
 
 def test_the_lessons_ten_cards_are_in_view_at_360(page, site):

@@ -54,7 +54,7 @@ function createScreen(app) {
     // the browser's own file control speaks the browser's language, not the page's: it is
     // hidden, and a button in the page's words opens it (as the history's import does)
     file: h("input", { type: "file", id: "bots-file", accept: ".whl", class: "sr-only", "aria-labelledby": "bots-file-text" }),
-    url: h("input", { type: "text", id: "bots-url", autocomplete: "off", spellcheck: "false",
+    url: h("input", { type: "text", id: "bots-url", dir: "ltr", autocomplete: "off", spellcheck: "false",
       placeholder: "bots/my_bot-0.1.0-py3-none-any.whl" }),
     seats: h("div", { id: "bots-seats" }),
     loadedList: h("div", { id: "bots-loaded-list" }),
