@@ -331,18 +331,25 @@ def test_no_latin_word_is_left_on_any_screen_in_arabic(page, site):
     assert not found, "\n".join(f"{w} in {where} ({place})" for w, where, place in sorted(set(found)))
 
 
-#: The controls of the screen shown that a finger uses, smaller than 44x44 px: buttons, links that are not
-#: words inside a sentence, fields, the button-labels of hidden file inputs, a label holding its checkbox (whose
-#: label is the target: the box itself is not measured).
-SMALL_TARGETS_JS = """() => {
-  const controls = [...document.querySelectorAll(`#screen button, #screen a, #screen summary, #screen select,
-    #screen textarea, #screen input:not([type=checkbox]):not([type=radio]):not(.sr-only), #screen label.act,
-    #screen label.check`)].filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+#: The controls inside `root` that a finger uses, smaller than 44x44 px: buttons, links that are not words inside
+#: a sentence, fields, the button-labels of hidden file inputs, a checkbox's label (the label is the target: the
+#: box itself is not measured).
+SMALL_TARGETS_JS = """(root) => {
+  const controls = [...document.querySelector(root).querySelectorAll(`button, a, summary, select, textarea,
+    input:not([type=checkbox]):not([type=radio]):not(.sr-only), label.act, label.check, .field.check label`)]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
   const inSentence = (e) => e.tagName === 'A' && getComputedStyle(e).display === 'inline'
     && [...e.parentElement.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
   return controls.filter((e) => !inSentence(e)).map((e) => { const r = e.getBoundingClientRect();
     return [e.id || `${e.tagName}.${e.className}`, Math.round(r.width), Math.round(r.height)]; })
     .filter(([, w, h]) => w < 43.5 || h < 43.5); }"""
+
+#: An open dialog: how far its content scrolls sideways, and the controls that reach past its sides.
+DIALOG_FIT_JS = """(root) => { const d = document.querySelector(root); const r = d.getBoundingClientRect();
+  const out = [...d.querySelectorAll('button, a, select, input:not(.sr-only), label, legend')]
+    .filter((e) => e.getClientRects().length).map((e) => [e.id || e.tagName, e.getBoundingClientRect()])
+    .filter(([, b]) => b.left < r.left - 0.5 || b.right > r.right + 0.5).map(([n, b]) => [n, Math.round(b.left), Math.round(b.right)]);
+  return {wide: d.scrollWidth - d.clientWidth, out, inside: r.left >= -0.5 && r.right <= innerWidth + 0.5}; }"""
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -358,10 +365,35 @@ def test_every_screens_controls_are_a_fingers_size(page, site, size, lang):
         page.evaluate(f"location.hash = '#{screen}'")
         page.wait_for_selector(f"html[data-view='{screen}'] .screen-title")
         page.wait_for_timeout(400)
-        found = page.evaluate(SMALL_TARGETS_JS)
+        found = page.evaluate(SMALL_TARGETS_JS, "#screen")
         if found:
             small[screen] = found
     assert small == {}, small
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
+def test_the_dialogs_fit_a_phone_and_their_controls_are_a_fingers_size(page, site, size, lang):
+    # the settings, the menu, the scores and the last trick: nothing pushed out sideways (the decks' long
+    # option once widened the settings past a phone's screen), every control 44x44 at least
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    preset(page, {**FAST, "locale": lang})
+    page.goto(site)
+    wait_ready(page)
+    settle(page)
+    bad = {}
+    for button, dialog in (("#menu-settings", "settings"), ("#menu-more", "menu"), ("#menu-sheet", "sheet"),
+                           ("#menu-last", "last-trick")):
+        page.evaluate("(b) => document.querySelector(b).click()", button)    # the menu may hide it on a phone
+        root = f"dialog[data-dialog='{dialog}'][open]"
+        page.wait_for_selector(root)
+        fit = page.evaluate(DIALOG_FIT_JS, root)
+        small = page.evaluate(SMALL_TARGETS_JS, root)
+        if fit["wide"] > 0 or fit["out"] or not fit["inside"] or small:
+            bad[dialog] = {**fit, "small": small}
+        page.keyboard.press("Escape")
+        page.wait_for_selector(root, state="detached")
+    assert bad == {}, bad
 
 
 def test_the_lessons_ten_cards_are_in_view_at_360(page, site):
