@@ -119,7 +119,7 @@ def test_a_bot_whose_answer_the_engine_cannot_read_is_played_for_and_the_game_go
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])
-def test_the_bots_file_is_chosen_by_a_button_in_the_pages_language(page, site, wheels, lang):
+def test_the_bots_file_is_chosen_by_a_button_in_the_pages_language(page, site, wheels, lang, tmp_path):
     # the browser's own file control says "Choose File" in the browser's language: hidden, a button of
     # the page's words opens it, a finger's size, outlined when the keyboard reaches the control
     page.set_viewport_size({"width": 360, "height": 640})
@@ -142,6 +142,14 @@ def test_the_bots_file_is_chosen_by_a_button_in_the_pages_language(page, site, w
     page.keyboard.press("Tab")                  # reached by the keyboard: the button shows it
     assert page.evaluate("document.activeElement.id") == "bots-file"
     assert choose.evaluate("(e) => getComputedStyle(e).outlineStyle") == "solid"
+    # a file refused by its name leaves the input empty: the same file, mended, can be chosen again
+    wrong = tmp_path / "example.zip"
+    wrong.write_bytes(wheels["example"].read_bytes())
+    with page.expect_file_chooser() as chosen:
+        choose.click()
+    chosen.value.set_files(str(wrong))
+    page.wait_for_selector("#bots-status[data-state='failed']")
+    assert page.eval_on_selector("#bots-file", "(e) => [e.files.length, e.value]") == [0, ""]
     with page.expect_file_chooser() as chosen:
         choose.click()
     chosen.value.set_files(str(wheels["example"]))

@@ -352,14 +352,22 @@ DIALOG_FIT_JS = """(root) => { const d = document.querySelector(root); const r =
   return {wide: d.scrollWidth - d.clientWidth, out, inside: r.left >= -0.5 && r.right <= innerWidth + 0.5}; }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ar"])
-@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
-def test_every_screens_controls_are_a_fingers_size(page, site, size, lang):
-    # the fields too: a bot's address, #bots's seats and arena numbers, a challenge's size, the rules' demos
+PHONES = [(360, 640), (390, 844), (844, 390)]
+
+
+def open_on_phone(page, site, size, lang) -> None:
+    """The page at a phone's ``size`` in ``lang``, ready."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     preset(page, {**FAST, "locale": lang})
     page.goto(site)
     wait_ready(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screens_controls_are_a_fingers_size(page, site, size, lang):
+    # the fields too: a bot's address, #bots's seats and arena numbers, a challenge's size, the rules' demos
+    open_on_phone(page, site, size, lang)
     small = {}
     for screen in ("learn", "rules", "history", "stats", "daily", "challenge", "sheet", "bots", "friends"):
         page.evaluate(f"location.hash = '#{screen}'")
@@ -372,14 +380,11 @@ def test_every_screens_controls_are_a_fingers_size(page, site, size, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_dialogs_fit_a_phone_and_their_controls_are_a_fingers_size(page, site, size, lang):
     # the settings, the menu, the scores and the last trick: nothing pushed out sideways (the decks' long
     # option once widened the settings past a phone's screen), every control 44x44 at least
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    preset(page, {**FAST, "locale": lang})
-    page.goto(site)
-    wait_ready(page)
+    open_on_phone(page, site, size, lang)
     settle(page)
     bad = {}
     for button, dialog in (("#menu-settings", "settings"), ("#menu-more", "menu"), ("#menu-sheet", "sheet"),
