@@ -23,7 +23,11 @@ strong bot's ``own_slope``, ``own_shift``, ``their_slope`` and ``their_shift``
 settings applied it; they gained nothing and were removed,
 docs/lab/removed-experiments.md).
 
+The normal bot's own contracts can be read the same way (the chance its hand
+evaluation gives); the easy bot gives no chance, so there is nothing to read.
+
     python bench/calibrate_contracts.py --deals 600
+    python bench/calibrate_contracts.py --deals 600 --bot normal
     python bench/calibrate_contracts.py --deals 600 --bot "strong:bid_bias=8,their_bias=2"
 """
 
@@ -75,7 +79,7 @@ def one_deal(args: tuple) -> list:
             continue
         if (r["declarer"] & 1) == table:
             why, _ = last[r["declarer"]]
-            if why.get("kind") == "bid" and r["contract"] == why["amount"]:
+            if why.get("kind") == "bid" and "prob" in why and r["contract"] == why["amount"]:
                 out.append(("own", why["prob"], r["made"]))
         elif latest is not None and "theirs" in latest[0] and r["contract"] == latest[1]:
             out.append(("theirs", latest[0]["theirs"], r["made"]))
@@ -113,7 +117,9 @@ def platt(rows: list) -> tuple | None:
     return a, b, math.sqrt(hbb / det), math.sqrt(haa / det)
 
 
-def report(rows: list, sim_sigma: float) -> str:
+def report(rows: list, sim_sigma: float | None) -> str:
+    """The calibration of each kind of contract; in points of the simulated result too
+    when the bot simulates its auction (``sim_sigma`` given)."""
     lines = []
     for kind in ("own", "theirs"):
         rs = [(p, m) for k, p, m in rows if k == kind]
@@ -124,7 +130,8 @@ def report(rows: list, sim_sigma: float) -> str:
         d = shift(rs)
         lines.append(f"{kind}: {len(rs)} contracts, predicted {sum(p for p, _ in rs) / len(rs):.3f}, "
                      f"made {made / len(rs):.3f} [{lo:.3f}, {hi:.3f}]; right on average with "
-                     f"{d:+.2f} log-odds, about {d * sim_sigma / 1.7:+.1f} points")
+                     f"{d:+.2f} log-odds"
+                     + (f", about {d * sim_sigma / 1.7:+.1f} points" if sim_sigma else ""))
         fit = platt(rs)
         lines.append(f"  fit: slope {fit[0]:.2f} (se {fit[2]:.2f}), shift {fit[1]:+.2f} (se {fit[3]:.2f})"
                      if fit else "  fit: none (outcomes separated, or predictions all alike)")
@@ -136,7 +143,7 @@ def report(rows: list, sim_sigma: float) -> str:
                 lines.append(f"  predicted {a:.1f}-{min(b, 1):.1f}: {len(band):4d}, mean "
                              f"{sum(p for p, _ in band) / len(band):.3f}, made {k / len(band):.3f} "
                              f"[{lo:.3f}, {hi:.3f}]")
-    return "\n".join(lines)
+    return "\n".join(lines) or "no contract with a chance foreseen: the bot gives none"
 
 
 def main() -> None:
@@ -146,7 +153,12 @@ def main() -> None:
     ap.add_argument("--bot", default="strong")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
-    sim_sigma = make_bot(a.bot).settings.sim_sigma
+    try:
+        bot = make_bot(a.bot)
+    except ValueError as e:
+        ap.error(str(e))
+    # the easy and normal bots do not simulate their auction: no points to convert to
+    sim_sigma = getattr(getattr(bot, "settings", None), "sim_sigma", None)
     jobs = [(a.bot, a.seed, i) for i in range(a.deals)]
     with Pool(a.workers) as pool:
         rows = [x for r in pool.imap(one_deal, jobs, chunksize=2) for x in r]

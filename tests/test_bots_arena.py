@@ -278,6 +278,20 @@ def test_calibrate_contracts_pairs_each_prediction_with_its_contract():
     assert cc.platt([(p, p > 0.5) for p in ps]) is None       # separated: no finite fit
 
 
+def test_calibrate_contracts_takes_the_bots_that_do_not_simulate():
+    """bench/calibrate_contracts.py on the normal bot (its hand evaluation's chance, no
+    simulated points to convert) and the easy bot (no chance given at all)."""
+    cc = bench_module("calibrate_contracts", "calibrate_reading")
+    rows = [r for i in range(3) for r in cc.one_deal(("normal", 3, i))]
+    assert rows and all(k == "own" and 0.0 <= p <= 1.0 for k, p, _ in rows)
+    text = cc.report(rows, None)
+    assert text.startswith(f"own: {len(rows)} contracts") and "points" not in text
+    assert "about +" in cc.report([("own", 0.5, True), ("own", 0.5, False)] * 2
+                                  + [("own", 0.5, True)], 10.0)
+    assert [r for i in range(3) for r in cc.one_deal(("easy", 3, i))] == []
+    assert cc.report([], None) == "no contract with a chance foreseen: the bot gives none"
+
+
 def test_calibrate_answers_pairs_each_bid_over_theirs_with_what_the_table_did():
     """bench/calibrate_answers.py: on the arena's deals and seeds, each decision of the
     strong side over the opponents' bid, with whether the opponents declared in the end
