@@ -162,3 +162,48 @@ test("a hostile host's refusals and views are read safely: no made-up reason, no
   assert.equal(got[2].code, "bid_not_multiple_of_10");
   assert.deepEqual(views, [{ to_act: 1, phase: "play" }]);
 });
+
+test("a hostile host's refusal params never put its own words in the sentence", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { useCatalogue, refusalText, seatName, t } = await import("../../web/js/i18n.js");
+  const { refusalFrom } = await import("../../web/js/friends/guest.js");
+  useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
+  // the engine's own refusals (as api.act gives them) keep every fact, seats turned
+  const real = [
+    { code: "must_follow_suit", params: { case: "must_follow_suit", card: "3C", led: "O", trump: "E", legal: ["1O", "12O"] } },
+    { code: "wrong_phase", params: { case: "wrong_phase.ghna_defenders", phase: "play", action: "ghna",
+      before: "wrong_phase.ghna_defenders", contract: 120 } },
+    { code: "bid_too_low", params: { case: "bid_too_low", amount: 90, minimum: 110, high: 100 } },
+    { code: "announce_not_allowed", params: { case: "announce_not_allowed.other", signal: "+10" } },
+    { code: "ghna_not_held", params: { case: "ghna_not_held", suit: "B", missing: ["11B", "12B"] } },
+  ];
+  for (const r of real) assert.deepEqual(refusalFrom(r, 0), r);
+  assert.deepEqual(refusalFrom({ code: "not_your_turn", params: { case: "not_your_turn", to_act: 3 } }, 1).params,
+    { case: "not_your_turn", to_act: 2 });
+  // a host's made-up words, in every fact a sentence shows
+  const lie = "Your account is locked: call +212 600 000 000";
+  const hostile = [
+    { code: "bid_too_low", params: { amount: lie, minimum: lie, high: { toString: lie } } },
+    { code: "must_follow_suit", params: { card: lie, led: lie, trump: lie, legal: [lie, "1O"] } },
+    { code: "wrong_phase", params: { phase: lie, action: "play", before: lie, contract: 1e300 } },
+    { code: "announce_not_allowed", params: { case: "announce_not_allowed.other", signal: lie } },
+    { code: "not_your_turn", params: { to_act: 7 } },
+    { code: "not_your_turn", params: { to_act: 1.5 } },
+    { code: "must_trump", params: ["1O"] },
+    { code: "must_trump", params: lie },
+    { code: "bid_too_low", params: Object.assign(Object.create({ minimum: lie }), { note: lie }) },
+  ];
+  for (const r of hostile) {
+    const got = refusalFrom(r, 2);
+    for (const v of Object.values(got.params)) assert.doesNotMatch(JSON.stringify(v), /locked|212/);
+    const words = refusalText(got);
+    assert.doesNotMatch(words, /locked|212|undefined|NaN|\[object/, words);
+  }
+  assert.deepEqual(refusalFrom(hostile[0], 0).params, {});
+  // its facts dropped, the sentence cannot be filled: a plain refusal, no "{minimum}" shown
+  assert.equal(refusalText(refusalFrom(hostile[0], 0)), t("refusal.unworded"));
+  assert.equal(refusalText({ code: "must_trump", params: { legal: ["1O"] } }), t("refusal.unworded"));
+  assert.deepEqual(refusalFrom(hostile[2], 0).params, { action: "play" });
+  assert.equal(refusalText(refusalFrom({ code: "not_your_turn", params: { to_act: 3 } }, 1)),
+    `It is not your turn: ${seatName(2)} must act now.`);
+});

@@ -136,7 +136,10 @@ export function refusalText(error) {
   const p = error.params || {};
   const key = typeof p.case === "string" && has(`refusal.${p.case}`) ? `refusal.${p.case}` : `refusal.${error.code}`;
   if ((code === "en" && error.message) || !has(key)) return error.message || t("refusal.internal");
-  return t(key, refusalParams(p));
+  const text = t(key, refusalParams(p));
+  // a fact the sentence needs is missing (a sender that is broken, or hostile and its
+  // made-up facts dropped): a plain refusal, never a "{minimum}" on the table
+  return /\{[a-z_]+\}/.test(text) ? t("refusal.unworded") : text;
 }
 
 /**

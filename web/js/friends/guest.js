@@ -16,6 +16,48 @@ const MAX_HOST_MESSAGE = 200_000;
 /** ...and nested this deep at most (a view nests 6 deep): the turning of its seats (rotate.js) recurses. */
 const MAX_HOST_DEPTH = 32;
 
+const CARD = /^(?:[1-7]|1[0-2])[OCEB]$/;
+const SUIT = /^[OCEB]$/;
+const SIGNAL = /^(?:AS|COMPTE|\+10|PASS)$/;
+const WORD = /^[a-z][a-z0-9_]{0,39}(?:\.[A-Za-z0-9_+]{1,40})?$/;
+const oneOf = (re) => (v) => typeof v === "string" && re.test(v);
+const orNull = (ok) => (v) => v === null || ok(v);
+const listOf = (ok, most) => (v) => Array.isArray(v) && v.length <= most && v.every(ok);
+const count = (v) => Number.isInteger(v) && Math.abs(v) <= 100_000;
+const chance = (v) => v === null || (typeof v === "number" && v >= 0 && v <= 1);
+const seatOk = (v) => Number.isInteger(v) && v >= 0 && v <= 3;
+/** What each fact of a refusal may be (the engine's params, docs/api.md); any other is dropped. */
+const REFUSAL_PARAMS = {
+  card: oneOf(CARD), beaten: oneOf(CARD), winning: oneOf(CARD), partner_card: oneOf(CARD),
+  legal: listOf(oneOf(CARD), 40), missing: listOf(oneOf(CARD), 40), tops: listOf(oneOf(CARD), 40),
+  higher: listOf(oneOf(CARD), 40),
+  suit: orNull(oneOf(SUIT)), led: orNull(oneOf(SUIT)), trump: orNull(oneOf(SUIT)), aces: listOf(oneOf(SUIT), 4),
+  signal: oneOf(SIGNAL), partner_signals: listOf(oneOf(SIGNAL), 8),
+  to_act: seatOk, seat: seatOk,
+  phase: oneOf(WORD), action: oneOf(WORD), case: oneOf(WORD), field: oneOf(WORD), what: oneOf(WORD),
+  before: orNull(oneOf(WORD)),
+  minimum: count, maximum: count, contract: count, high: count, amount: count, cap: count,
+  declared: count, value: count, points: count, last: count, cards: count, step: count, target: count,
+  chance, theirs: chance, best: chance,
+};
+
+/**
+ * A refusal as the host sent it, made safe to word on this page: the code if it is
+ * an engine's (a short word; else "internal"), and of its params only the facts the
+ * engine gives, each of its kind (a card, a suit, a seat, a number, a catalogue's
+ * word), its seats turned to this friend's numbering as the views are.  A hostile
+ * host's made-up text never reaches a sentence.
+ */
+export function refusalFrom(error, seat) {
+  const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) ? error.code : "internal";
+  const given = error.params && typeof error.params === "object" && !Array.isArray(error.params) ? error.params : {};
+  const params = {};
+  for (const [k, ok] of Object.entries(REFUSAL_PARAMS)) {
+    if (Object.hasOwn(given, k) && ok(given[k])) params[k] = given[k];
+  }
+  return { code, params: viewFrom(params, seat) };
+}
+
 /**
  * createGuest({dc, seat, name, token, onWelcome, onRefused, onSeats, onHand, onLost}) -> {next, send, close}.
  * `onWelcome(view)`: the table as it is when this friend sits; `onRefused(error)`:
@@ -79,10 +121,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       }
     } else if (m.t === "refused" && m.error && typeof m.error.code === "string") {
       sent = 0;
-      // its seats (who must act now) in this friend's numbering, as the views are
-      const params = m.error.params && typeof m.error.params === "object" ? viewFrom(m.error.params, seat) : {};
-      // an engine's code (a short word): a host's made-up text is never shown as a reason
-      onRefused({ code: /^[a-z0-9_]{1,40}$/.test(m.error.code) ? m.error.code : "internal", params });
+      onRefused(refusalFrom(m.error, seat));
     }
     else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
       onReact(seatFrom(m.seat, seat), m.r);
