@@ -203,6 +203,23 @@ test("a hostile host's refusal params never put its own words in the sentence", 
   // its facts dropped, the sentence cannot be filled: a plain refusal, no "{minimum}" shown
   assert.equal(refusalText(refusalFrom(hostile[0], 0)), t("refusal.unworded"));
   assert.equal(refusalText({ code: "must_trump", params: { legal: ["1O"] } }), t("refusal.unworded"));
+  // words shaped like the engine's but not the catalogue's: a phase, an action, a sentence before
+  const words = { phase: "account_locked_call_0600000000", action: "visit_evil_example_com", before: null };
+  assert.deepEqual(refusalFrom({ code: "wrong_phase", params: words }, 0).params, { before: null });
+  assert.equal(refusalText({ code: "wrong_phase", params: words }), t("refusal.unworded"));
+  assert.equal(refusalText({ code: "wrong_phase", params: { ...words, phase: "play" } }), t("refusal.unworded"));
+  assert.equal(refusalText({ code: "wrong_phase", params: { phase: "play", action: "ghna", before: "evil.words_here" } }),
+    t("refusal.unworded"));
+  // a sentence said before that needs the contract, sent without it: not "contract undefined"
+  const noCap = { code: "wrong_phase", params: { phase: "play", action: "ghna", before: "wrong_phase.ghna_no_cap" } };
+  assert.equal(refusalText(refusalFrom(noCap, 0)), t("refusal.unworded"));
+  const withCap = refusalText({ code: "wrong_phase", params: { ...noCap.params, contract: 200 } });
+  assert.match(withCap, /200/);
+  assert.notEqual(withCap, t("refusal.unworded"));
+  // a bid far too high keeps its amount (the engine takes any whole number there)
+  assert.deepEqual(refusalFrom({ code: "bid_not_multiple_of_10", params: { amount: 123455 } }, 0).params, { amount: 123455 });
+  // braces a person typed (a name on a score sheet) are theirs, not a missing fact
+  assert.match(refusalText({ code: "sheet_ghna_defenders", params: { who: "{Sam}" } }), /\{Sam\} defends/);
   assert.deepEqual(refusalFrom(hostile[2], 0).params, { action: "play" });
   assert.equal(refusalText(refusalFrom({ code: "not_your_turn", params: { to_act: 3 } }, 1)),
     `It is not your turn: ${seatName(2)} must act now.`);

@@ -88,14 +88,21 @@ function pluralRules(locale) {
   return rulesOf.get(locale);
 }
 
-/** Fills compiled `nodes` with `params` (a missing argument shows as {name}). */
-export function format(nodes, params, locale, n = null) {
+/**
+ * Fills compiled `nodes` with `params` (a missing argument shows as {name}); the
+ * names of the arguments the text needed and did not have (missing, or undefined;
+ * a count that is not a number) are pushed on `missing` when it is given.
+ */
+export function format(nodes, params, locale, n = null, missing = null) {
   let out = "";
   for (const node of nodes) {
     if (typeof node === "string") out += node;
     else if (node.hash) out += String(n);
-    else if (!node.kind) out += Object.hasOwn(params, node.arg) ? String(params[node.arg]) : `{${node.arg}}`;
-    else {
+    else if (!node.kind) {
+      const here = Object.hasOwn(params, node.arg) && params[node.arg] !== undefined;
+      if (!here) missing?.push(node.arg);
+      out += Object.hasOwn(params, node.arg) ? String(params[node.arg]) : `{${node.arg}}`;
+    } else {
       const value = params[node.arg];
       let chosen;
       if (node.kind === "select") {
@@ -103,16 +110,17 @@ export function format(nodes, params, locale, n = null) {
         chosen = Object.hasOwn(node.cases, key) ? node.cases[key] : node.cases.other;
       } else {
         const num = Number(value);
+        if (!Number.isFinite(num)) missing?.push(node.arg);
         const exact = `=${num}`;
         if (Object.hasOwn(node.cases, exact)) chosen = node.cases[exact];
         else {
           const cat = pluralRules(locale).select(num);
           chosen = Object.hasOwn(node.cases, cat) ? node.cases[cat] : node.cases.other;
         }
-        out += format(chosen, params, locale, num);
+        out += format(chosen, params, locale, num, missing);
         continue;
       }
-      out += format(chosen, params, locale, n);
+      out += format(chosen, params, locale, n, missing);
     }
   }
   return out;

@@ -39,6 +39,11 @@ function message(lang, key) {
 
 /** The text of `key` with its arguments filled from `params` (the key itself if no catalogue has it). */
 export function t(key, params = {}) {
+  return fill(key, params, null);
+}
+
+/** `t`, pushing on `missing` the arguments the text needed and `params` did not hold. */
+function fill(key, params, missing) {
   let lang = code;
   let nodes = message(code, key);
   if (!nodes) {
@@ -46,7 +51,7 @@ export function t(key, params = {}) {
     nodes = message("en", key);
   }
   if (!nodes) return key;
-  return format(nodes, params, lang);
+  return format(nodes, params, lang, null, missing);
 }
 
 /** True when `key` exists in English (every key does) or the current language. */
@@ -136,10 +141,11 @@ export function refusalText(error) {
   const p = error.params || {};
   const key = typeof p.case === "string" && has(`refusal.${p.case}`) ? `refusal.${p.case}` : `refusal.${error.code}`;
   if ((code === "en" && error.message) || !has(key)) return error.message || t("refusal.internal");
-  const text = t(key, refusalParams(p));
+  const missing = [];
+  const text = fill(key, refusalParams(p, missing), missing);
   // a fact the sentence needs is missing (a sender that is broken, or hostile and its
   // made-up facts dropped): a plain refusal, never a "{minimum}" on the table
-  return /\{[a-z_]+\}/.test(text) ? t("refusal.unworded") : text;
+  return missing.length ? t("refusal.unworded") : text;
 }
 
 /**
@@ -152,8 +158,12 @@ export function signalName(signal) {
   return has(key) ? t(key) : numberText(String(signal));
 }
 
-/** Cards, lists of cards, suits and seats of a refusal's (or a hint's) params, in words. */
-export function refusalParams(params) {
+/**
+ * Cards, lists of cards, suits and seats of a refusal's (or a hint's) params, in
+ * words; a phase, an action or a sentence said before that the catalogue does not
+ * have is left out (its argument then missing, pushed on `missing` when given).
+ */
+export function refusalParams(params, missing = null) {
   const out = { ...params };
   for (const k of ["card", "beaten", "winning", "partner_card"]) {
     if (typeof params[k] === "string") out[k] = cardName(params[k]);
@@ -178,10 +188,19 @@ export function refusalParams(params) {
   }
   for (const k of ["chance", "theirs", "best"]) out[`has_${k}`] = params[k] !== null && params[k] !== undefined;
   if (Number.isInteger(params.to_act)) out.who = seatName(params.to_act);
-  if (typeof params.phase === "string") out.phase = t(`refusal.phase.${params.phase}`);
-  if (typeof params.action === "string") out.action = t(`refusal.action.${params.action}`);
+  for (const k of ["phase", "action"]) {
+    if (!(k in params)) continue;
+    const key = `refusal.${k}.${params[k]}`;
+    if (typeof params[k] === "string" && has(key)) out[k] = t(key);
+    else delete out[k];
+  }
   if ("before" in params) {
-    out.before = params.before ? t(`refusal.before.${params.before.split(".").pop()}`, { contract: params.contract }) : "";
+    const key = `refusal.before.${String(params.before).split(".").pop()}`;
+    // the contract only when given: else the sentence's {contract} is missing, not "undefined"
+    const contract = Number.isInteger(params.contract) ? { contract: params.contract } : {};
+    if (!params.before) out.before = "";
+    else if (typeof params.before === "string" && has(key)) out.before = fill(key, contract, missing);
+    else delete out.before;
   }
   return out;
 }

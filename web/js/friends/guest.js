@@ -6,6 +6,7 @@
 import { viewFrom, actionTo, seatFrom } from "./rotate.js";
 import { REACTIONS, WIRE_V } from "./wire.js";
 import { jsonDepth } from "../json-depth.js";
+import { has } from "../i18n.js";
 
 /** Silence from the host this long: the connection is lost. */
 export const LOST_MS = 6000;
@@ -23,7 +24,9 @@ const WORD = /^[a-z][a-z0-9_]{0,39}(?:\.[A-Za-z0-9_+]{1,40})?$/;
 const oneOf = (re) => (v) => typeof v === "string" && re.test(v);
 const orNull = (ok) => (v) => v === null || ok(v);
 const listOf = (ok, most) => (v) => Array.isArray(v) && v.length <= most && v.every(ok);
-const count = (v) => Number.isInteger(v) && Math.abs(v) <= 100_000;
+const count = (v) => Number.isSafeInteger(v);
+/** A word of the catalogue's: `refusal.<kind>.<word>` (the last part of a case) is one of its keys. */
+const known = (kind) => (v) => oneOf(WORD)(v) && has(`refusal.${kind}.${v.split(".").pop()}`);
 const chance = (v) => v === null || (typeof v === "number" && v >= 0 && v <= 1);
 const seatOk = (v) => Number.isInteger(v) && v >= 0 && v <= 3;
 /** What each fact of a refusal may be (the engine's params, docs/api.md); any other is dropped. */
@@ -34,8 +37,7 @@ const REFUSAL_PARAMS = {
   suit: orNull(oneOf(SUIT)), led: orNull(oneOf(SUIT)), trump: orNull(oneOf(SUIT)), aces: listOf(oneOf(SUIT), 4),
   signal: oneOf(SIGNAL), partner_signals: listOf(oneOf(SIGNAL), 8),
   to_act: seatOk, seat: seatOk,
-  phase: oneOf(WORD), action: oneOf(WORD), case: oneOf(WORD), field: oneOf(WORD), what: oneOf(WORD),
-  before: orNull(oneOf(WORD)),
+  phase: known("phase"), action: known("action"), before: orNull(known("before")), case: oneOf(WORD),
   minimum: count, maximum: count, contract: count, high: count, amount: count, cap: count,
   declared: count, value: count, points: count, last: count, cards: count, step: count, target: count,
   chance, theirs: chance, best: chance,
@@ -44,9 +46,10 @@ const REFUSAL_PARAMS = {
 /**
  * A refusal as the host sent it, made safe to word on this page: the code if it is
  * an engine's (a short word; else "internal"), and of its params only the facts the
- * engine gives, each of its kind (a card, a suit, a seat, a number, a catalogue's
- * word), its seats turned to this friend's numbering as the views are.  A hostile
- * host's made-up text never reaches a sentence.
+ * engine gives at a table, each of its kind (a card, a suit, a seat, a whole number,
+ * a word the catalogue has), its seats turned to this friend's numbering as the views
+ * are.  A hostile host's made-up text never reaches a sentence (`case` only chooses
+ * one of the catalogue's).
  */
 export function refusalFrom(error, seat) {
   const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) ? error.code : "internal";
