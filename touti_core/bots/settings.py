@@ -196,12 +196,6 @@ class StrongSettings(NormalSettings):
     #: Points added to its own simulated result (its search plays better than the
     #: playouts): with ``their_bias``, +25.9 against +23.3 without (seed 1000).
     bid_bias: float = 5.0
-    #: Points added to ``bid_bias`` where no opponent holds the highest bid (its own
-    #: contracts are made more often than the playouts say, bench/calibrate_contracts.py;
-    #: raising ``bid_bias`` everywhere outbid opponents who would have failed).
-    #: ``open_bias=4``: -1.46 [-3.16, +0.24] paired on the same deals (600 deals, seed
-    #: 1000, 2026-12-06): not kept.
-    open_bias: float = 0.0
     #: The same for the opponents' simulated contract, where they are read by the
     #: soft terms (people, other bots, a table it is told nothing of).  ``their_bias=0``
     #: on the bot before the replay: +25.4 against +25.9; ``bid_bias=8,their_bias=8``
@@ -215,7 +209,8 @@ class StrongSettings(NormalSettings):
     #: (docs/lab/arena-notebook.md).
     their_bias_read: float = 0.0
     #: Spread of a hand's result around one simulated playout.  ``sim_sigma=15``: +25.1
-    #: against +25.9.
+    #: against +25.9; ``sim_sigma=7`` (its own contracts' chances fit a slope of 1.4):
+    #: -1.53 [-3.24, +0.18] paired on the same deals (600 deals, seed 1000, 2026-12-06).
     sim_sigma: float = 10.0
     #: Over the opponents' bid, value letting them play by simulating their contract
     #: (False: ``-compete`` x their bid): +1.6 [-2.8, +6.1] head to head (seed 92).

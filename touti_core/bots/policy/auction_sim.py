@@ -98,13 +98,10 @@ class AuctionSimulation:
         v = self.play_contract(hands, trump, declarer) + declared_ghna(suits, trump, cap) + bias
         return self.made_prob(v, amount)
 
-    def sim_prob(self, sims: list[Sim], amount: int, cap: int, trump: int,
-                 bias: Optional[float] = None) -> tuple[float, float]:
-        """(probability to make, mean points) of ``amount`` with ``trump`` over simulations,
-        ``bias`` points added to each (``bid_bias`` by default)."""
+    def sim_prob(self, sims: list[Sim], amount: int, cap: int, trump: int) -> tuple[float, float]:
+        """(probability to make, mean points) of ``amount`` with ``trump`` over simulations."""
         tot = made = mean = 0.0
-        if bias is None:
-            bias = self.settings.bid_bias
+        bias = self.settings.bid_bias
         for wt, pts, suits in sims:
             v = pts[trump] + declared_ghna(suits, trump, cap) + bias
             tot += wt
@@ -121,20 +118,19 @@ class AuctionSimulation:
         sims = self.simulate_contract(worlds, k.seat)
         rules = k.rules
         cache: dict[int, bidding.BidValue] = {}
-        their_bid = bool(k.high) and team(k.high_seat) != team(k.seat)
-        bias = s.bid_bias + (0.0 if their_bid else s.open_bias)
 
         def at(amount: int) -> bidding.BidValue:
             if amount not in cache:
                 best: bidding.BidValue = ()
                 for t in range(4):
-                    p, m = self.sim_prob(sims, amount, rules.cap(amount), t, bias)
+                    p, m = self.sim_prob(sims, amount, rules.cap(amount), t)
                     v = (amount * (2 * p - 1), p, t, m)
                     if not best or v > best:
                         best = v
                 cache[amount] = best
             return cache[amount]
         values = {bid_amount(c): at(bid_amount(c)) for c in legal if A_BID <= c < A_PASS}
+        their_bid = bool(k.high) and team(k.high_seat) != team(k.seat)
         if values and s.roll_bids and (their_bid or not s.roll_compete):
             return self.by_rollouts(legal, worlds, values)
         theirs = None
