@@ -177,7 +177,8 @@ test("a hostile host's refusal params never put its own words in the sentence", 
     { code: "announce_not_allowed", params: { case: "announce_not_allowed.other", signal: "+10" } },
     { code: "ghna_not_held", params: { case: "ghna_not_held", suit: "B", missing: ["11B", "12B"] } },
   ];
-  for (const r of real) assert.deepEqual(refusalFrom(r, 0), r);
+  // (the bid refused is the one this page sent)
+  for (const r of real) assert.deepEqual(refusalFrom(r, 0, { type: "bid", seat: 0, amount: 90 }), r);
   assert.deepEqual(refusalFrom({ code: "not_your_turn", params: { case: "not_your_turn", to_act: 3 } }, 1).params,
     { case: "not_your_turn", to_act: 2 });
   // a host's made-up words, in every fact a sentence shows
@@ -216,11 +217,52 @@ test("a hostile host's refusal params never put its own words in the sentence", 
   const withCap = refusalText({ code: "wrong_phase", params: { ...noCap.params, contract: 200 } });
   assert.match(withCap, /200/);
   assert.notEqual(withCap, t("refusal.unworded"));
-  // a bid far too high keeps its amount (the engine takes any whole number there)
-  assert.deepEqual(refusalFrom({ code: "bid_not_multiple_of_10", params: { amount: 123455 } }, 0).params, { amount: 123455 });
+  // a bid far too high keeps its amount when it is the bid this page sent (the engine takes
+  // any whole number there); another amount, or a number far beyond a game's, is dropped
+  const tooHigh = { code: "bid_not_multiple_of_10", params: { case: "bid_not_multiple_of_10", amount: 123455 } };
+  assert.deepEqual(refusalFrom(tooHigh, 0, { type: "bid", seat: 0, amount: 123455 }).params, tooHigh.params);
+  assert.deepEqual(refusalFrom(tooHigh, 0, { type: "bid", seat: 0, amount: 70 }).params, { case: "bid_not_multiple_of_10" });
+  assert.deepEqual(refusalFrom(tooHigh, 0).params, { case: "bid_not_multiple_of_10" });
+  assert.deepEqual(refusalFrom({ code: "bid_too_low", params: { minimum: 212600000000, high: 100 } }, 0).params, { high: 100 });
+  // a seat beyond the four, and a case that is not its code's (another of the catalogue's sentences)
+  assert.deepEqual(refusalFrom(hostile[4], 0).params, {});
+  assert.deepEqual(refusalFrom({ code: "not_your_turn", params: { case: "action.concede", to_act: 1 } }, 0).params,
+    { to_act: 1 });
+  assert.deepEqual(refusalFrom({ code: "must_trump", params: { case: "must_follow_suit" } }, 0).params, {});
+  assert.deepEqual(refusalFrom({ code: "must_play_higher", params: { case: "must_play_higher.trumps" } }, 0).params,
+    { case: "must_play_higher.trumps" });
+  // a phase or action only as the whole word the catalogue has
+  assert.deepEqual(refusalFrom({ code: "wrong_phase", params: { phase: "x.play", action: "evil.bid" } }, 0).params, {});
   // braces a person typed (a name on a score sheet) are theirs, not a missing fact
   assert.match(refusalText({ code: "sheet_ghna_defenders", params: { who: "{Sam}" } }), /\{Sam\} defends/);
   assert.deepEqual(refusalFrom(hostile[2], 0).params, { action: "play" });
   assert.equal(refusalText(refusalFrom({ code: "not_your_turn", params: { to_act: 3 } }, 1)),
     `It is not your turn: ${seatName(2)} must act now.`);
+});
+
+test("in Arabic and French, a refusal whose facts are missing reads plainly too", async () => {
+  const { readFileSync } = await import("node:fs");
+  const i18n = await import("../../web/js/i18n.js");
+  const { refusalFrom } = await import("../../web/js/friends/guest.js");
+  const load = (lang) => JSON.parse(readFileSync(new URL(`../../web/messages/${lang}.json`, import.meta.url), "utf8"));
+  i18n.configureLocales({ en: "English", fr: "Français", ar: "العربية" });
+  i18n.useCatalogue("en", load("en"));
+  try {
+    for (const lang of ["ar", "fr"]) {
+      i18n.useCatalogue(lang, load(lang));
+      assert.equal(await i18n.setLocale(lang, "unused"), lang);
+      const plain = i18n.t("refusal.unworded");
+      // who must act, from a seat beyond the four: dropped, and the sentence cannot name it
+      assert.equal(i18n.refusalText(refusalFrom({ code: "not_your_turn", params: { to_act: 7 } }, 1)), plain);
+      // a Ghna's suit left out: the French sentence chooses its words by the suit (a select)
+      assert.equal(i18n.refusalText({ code: "ghna_not_held", params: { case: "ghna_not_held", missing: ["11B"] } }), plain);
+      // and an honest refusal is worded, with its seat
+      const words = i18n.refusalText(refusalFrom({ code: "not_your_turn", params: { to_act: 3 } }, 1));
+      assert.notEqual(words, plain);
+      assert.ok(words.includes(i18n.seatName(2)), words);
+      assert.doesNotMatch(words, /[{}]|undefined/);
+    }
+  } finally {
+    await i18n.setLocale("en", "unused");
+  }
 });

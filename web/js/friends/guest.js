@@ -24,9 +24,12 @@ const WORD = /^[a-z][a-z0-9_]{0,39}(?:\.[A-Za-z0-9_+]{1,40})?$/;
 const oneOf = (re) => (v) => typeof v === "string" && re.test(v);
 const orNull = (ok) => (v) => v === null || ok(v);
 const listOf = (ok, most) => (v) => Array.isArray(v) && v.length <= most && v.every(ok);
-const count = (v) => Number.isSafeInteger(v);
-/** A word of the catalogue's: `refusal.<kind>.<word>` (the last part of a case) is one of its keys. */
-const known = (kind) => (v) => oneOf(WORD)(v) && has(`refusal.${kind}.${v.split(".").pop()}`);
+/** A number of the game: a bid, a cap, card points (a hand's are at most a few hundred). */
+const count = (v) => Number.isInteger(v) && Math.abs(v) <= 10_000;
+/** A word the catalogue has: `refusal.<kind>.<word>` is one of its keys. */
+const known = (kind) => (v) => oneOf(WORD)(v) && has(`refusal.${kind}.${v}`);
+/** A sentence said before (`wrong_phase.<case>`) the catalogue has. */
+const before = (v) => oneOf(WORD)(v) && v.startsWith("wrong_phase.") && has(`refusal.before.${v.slice(12)}`);
 const chance = (v) => v === null || (typeof v === "number" && v >= 0 && v <= 1);
 const seatOk = (v) => Number.isInteger(v) && v >= 0 && v <= 3;
 /** What each fact of a refusal may be (the engine's params, docs/api.md); any other is dropped. */
@@ -37,8 +40,8 @@ const REFUSAL_PARAMS = {
   suit: orNull(oneOf(SUIT)), led: orNull(oneOf(SUIT)), trump: orNull(oneOf(SUIT)), aces: listOf(oneOf(SUIT), 4),
   signal: oneOf(SIGNAL), partner_signals: listOf(oneOf(SIGNAL), 8),
   to_act: seatOk, seat: seatOk,
-  phase: known("phase"), action: known("action"), before: orNull(known("before")), case: oneOf(WORD),
-  minimum: count, maximum: count, contract: count, high: count, amount: count, cap: count,
+  phase: known("phase"), action: known("action"), before: orNull(before), case: oneOf(WORD),
+  minimum: count, maximum: count, contract: count, high: count, cap: count,
   declared: count, value: count, points: count, last: count, cards: count, step: count, target: count,
   chance, theirs: chance, best: chance,
 };
@@ -46,17 +49,23 @@ const REFUSAL_PARAMS = {
 /**
  * A refusal as the host sent it, made safe to word on this page: the code if it is
  * an engine's (a short word; else "internal"), and of its params only the facts the
- * engine gives at a table, each of its kind (a card, a suit, a seat, a whole number,
- * a word the catalogue has), its seats turned to this friend's numbering as the views
- * are.  A hostile host's made-up text never reaches a sentence (`case` only chooses
- * one of the catalogue's).
+ * engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
+ * game, a word the catalogue has), its seats turned to this friend's numbering as the
+ * views are; the amount of a bid only when it is the one this page sent (`sent`, the
+ * last action sent), which the engine refuses at any size.  A hostile host's
+ * made-up text never reaches a sentence (`case` only chooses one of its code's
+ * sentences in the catalogue).
  */
-export function refusalFrom(error, seat) {
+export function refusalFrom(error, seat, sent = null) {
   const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) ? error.code : "internal";
   const given = error.params && typeof error.params === "object" && !Array.isArray(error.params) ? error.params : {};
   const params = {};
   for (const [k, ok] of Object.entries(REFUSAL_PARAMS)) {
     if (Object.hasOwn(given, k) && ok(given[k])) params[k] = given[k];
+  }
+  if (params.case !== undefined && params.case !== code && !params.case.startsWith(`${code}.`)) delete params.case;
+  if (Object.hasOwn(given, "amount") && Number.isSafeInteger(given.amount) && given.amount === sent?.amount) {
+    params.amount = given.amount;
   }
   return { code, params: viewFrom(params, seat) };
 }
@@ -76,6 +85,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
   let lost = false;
   let welcomed = false;
   let sent = 0;              // when an action was sent, not yet answered (a view or a refusal): no second one
+  let lastAction = null;     // the last action sent: a refused bid keeps its amount only if it is this one
 
   const out = (msg) => {
     if (dc.readyState !== "open") return;
@@ -124,7 +134,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       }
     } else if (m.t === "refused" && m.error && typeof m.error.code === "string") {
       sent = 0;
-      onRefused(refusalFrom(m.error, seat));
+      onRefused(refusalFrom(m.error, seat, lastAction));
     }
     else if (m.t === "react" && Number.isInteger(m.seat) && REACTIONS.includes(m.r)) {
       onReact(seatFrom(m.seat, seat), m.r);
@@ -150,6 +160,7 @@ export function createGuest({ dc, seat, name, token, onWelcome, onRefused, onSea
       // again (the host drops what a flood of messages sends beyond its rate)
       if (sent && performance.now() - sent < RESEND_MS) return;
       sent = performance.now();
+      lastAction = action;
       out({ t: "act", action: actionTo(action, seat) });
     },
     close() {
