@@ -2,6 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cardSVG, backSVG, suitSymbolSVG, cardLabel, SUIT_NAMES, CARDS, cardImg, backImg } from "../../web/js/cardart.js";
+import { CARD_RE, SUIT_RE } from "../../web/js/notation.js";
+import { decodeActions } from "../../web/js/compact.js";
 
 const RANKS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 const SUITS = ["O", "C", "E", "B"];
@@ -117,4 +119,20 @@ test("the deck's list and the cards as images of the build's files", () => {
   assert.equal(new URL(img.match(/src="([^"]+)"/)[1]).pathname.split("/").slice(-3).join("/"), "web/cards/12E.svg");
   assert.match(backImg(), /\/cards\/back\.svg" alt=""/);
   for (const bad of ["", "0O", "13E", "toString", "../x"]) assert.throws(() => cardImg(bad), Error);
+});
+
+test("one notation for every reader: the 40 cards and the 4 suits, nothing else", () => {
+  // every rank 0-13 with every letter, padded and cased variants: a card for
+  // the card art, the links' compact actions and a friend's messages alike
+  const tried = [];
+  for (let r = 0; r <= 13; r++) for (const s of "OCEBXoc") tried.push(`${r}${s}`, `0${r}${s}`, ` ${r}${s}`, `${r}${s}\n`);
+  const cards = tried.filter((c) => CARD_RE.test(c));
+  assert.deepEqual(cards.sort(), [...CARDS].sort());
+  for (const c of CARDS) assert.deepEqual(CARD_RE.exec(c).slice(1), [c.slice(0, -1), c.at(-1)]);
+  assert.deepEqual(tried.filter((c) => !cards.includes(c)).filter((c) => { try { cardImg(c); return true; } catch { return false; } }), []);
+  assert.deepEqual([..."OCEBXo", "", "OO", "O\n"].filter((s) => SUIT_RE.test(s)), [..."OCEB"]);
+  for (const c of tried) {
+    const read = decodeActions(`0c${c}`);
+    assert.deepEqual(read, CARD_RE.test(c) ? [{ type: "play", seat: 0, card: c }] : null, c);
+  }
 });

@@ -8,13 +8,16 @@
 // any number of cards can be inlined in one page.  Each suit has its own
 // shape (coin, chalice, sword, knobbly club) so colour is never the only cue.
 
+import { CARD_PATTERN, CARD_RE } from "./notation.js";
+
 export const SUIT_NAMES = Object.freeze({ O: "coins", C: "cups", E: "swords", B: "clubs" });
 
 const RANK_NAMES = { 1: "Ace", 10: "Sota", 11: "Cabal", 12: "Rey" };
 const RANKS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
-const CARD_RE = new RegExp(`^(${RANKS.join("|")})([OCEB])$`);
 /** Every card of the deck, in notation ("1O" ... "12B"). */
 export const CARDS = Object.freeze(RANKS.flatMap((r) => [..."OCEB"].map((s) => `${r}${s}`)));
+/** A card's drawing, by file name (classic or clear deck): [1] is its notation. */
+const FILE_RE = new RegExp(`(?:clear-)?(${CARD_PATTERN})\\.svg$`);
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
@@ -411,7 +414,7 @@ export function setDeck(deck, root = globalThis.document) {
   if (next === deckShown) return;
   deckShown = next;
   for (const el of root?.querySelectorAll?.("img.card-art:not(.card-back)") || []) {
-    const m = /(?:clear-)?((?:10|11|12|[1-7])[OCEB])\.svg$/.exec(el.getAttribute("src") || "");
+    const m = FILE_RE.exec(el.getAttribute("src") || "");
     if (m) el.src = new URL(cardFile(m[1]), CARD_DIR).href;
   }
 }

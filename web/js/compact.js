@@ -10,6 +10,8 @@
 //   x concede              y accept            n refuse
 //   N next_hand (no seat)
 
+import { CARD_RE, SUIT_RE } from "./notation.js";
+
 const SIMPLE = { pass: "p", concede: "x", accept: "y", refuse: "n" };
 const SIMPLE_BACK = Object.fromEntries(Object.entries(SIMPLE).map(([k, v]) => [v, k]));
 
@@ -53,10 +55,10 @@ export function decodeActions(text) {
     else if (k === "a" && /^(AS|COMPTE)$/.test(rest)) out.push({ type: "announce", seat, signal: rest });
     else if (k === "s" && rest === "n") out.push({ type: "no_signal", seat });
     else if (k === "s" && /^(AS|COMPTE|\+10|PASS)$/.test(rest)) out.push({ type: "signal", seat, signal: rest });
-    else if (k === "t" && /^[OCEB]$/.test(rest)) out.push({ type: "trump", seat, suit: rest });
-    else if (k === "c" && /^(1[012]?|[2-7])[OCEB]$/.test(rest)) out.push({ type: "play", seat, card: rest });
+    else if (k === "t" && SUIT_RE.test(rest)) out.push({ type: "trump", seat, suit: rest });
+    else if (k === "c" && CARD_RE.test(rest)) out.push({ type: "play", seat, card: rest });
     else if (k === "g" && rest === "n") out.push({ type: "no_ghna", seat });
-    else if (k === "g" && /^[OCEB]$/.test(rest)) out.push({ type: "ghna", seat, suit: rest });
+    else if (k === "g" && SUIT_RE.test(rest)) out.push({ type: "ghna", seat, suit: rest });
     else if (rest === "" && Object.hasOwn(SIMPLE_BACK, k)) out.push({ type: SIMPLE_BACK[k], seat });
     else return null;
   }

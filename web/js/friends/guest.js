@@ -7,6 +7,7 @@ import { viewFrom, actionTo, seatFrom } from "./rotate.js";
 import { REACTIONS, WIRE_V } from "./wire.js";
 import { jsonDepth } from "../json-depth.js";
 import { has } from "../i18n.js";
+import { CARD_RE, SUIT_RE } from "../notation.js";
 
 /** Silence from the host this long: the connection is lost. */
 export const LOST_MS = 6000;
@@ -17,8 +18,6 @@ const MAX_HOST_MESSAGE = 200_000;
 /** ...and nested this deep at most (a view nests 6 deep): the turning of its seats (rotate.js) recurses. */
 const MAX_HOST_DEPTH = 32;
 
-const CARD = /^(?:[1-7]|1[0-2])[OCEB]$/;
-const SUIT = /^[OCEB]$/;
 const SIGNAL = /^(?:AS|COMPTE|\+10|PASS)$/;
 const WORD = /^[a-z][a-z0-9_]{0,39}(?:\.[A-Za-z0-9_+]{1,40})?$/;
 const oneOf = (re) => (v) => typeof v === "string" && re.test(v);
@@ -34,10 +33,10 @@ const chance = (v) => v === null || (typeof v === "number" && v >= 0 && v <= 1);
 const seatOk = (v) => Number.isInteger(v) && v >= 0 && v <= 3;
 /** What each fact of a refusal may be (the engine's params, docs/api.md); any other is dropped. */
 const REFUSAL_PARAMS = {
-  card: oneOf(CARD), beaten: oneOf(CARD), winning: oneOf(CARD), partner_card: oneOf(CARD),
-  legal: listOf(oneOf(CARD), 40), missing: listOf(oneOf(CARD), 40), tops: listOf(oneOf(CARD), 40),
-  higher: listOf(oneOf(CARD), 40),
-  suit: orNull(oneOf(SUIT)), led: orNull(oneOf(SUIT)), trump: orNull(oneOf(SUIT)), aces: listOf(oneOf(SUIT), 4),
+  card: oneOf(CARD_RE), beaten: oneOf(CARD_RE), winning: oneOf(CARD_RE), partner_card: oneOf(CARD_RE),
+  legal: listOf(oneOf(CARD_RE), 40), missing: listOf(oneOf(CARD_RE), 40), tops: listOf(oneOf(CARD_RE), 40),
+  higher: listOf(oneOf(CARD_RE), 40),
+  suit: orNull(oneOf(SUIT_RE)), led: orNull(oneOf(SUIT_RE)), trump: orNull(oneOf(SUIT_RE)), aces: listOf(oneOf(SUIT_RE), 4),
   signal: oneOf(SIGNAL), partner_signals: listOf(oneOf(SIGNAL), 8),
   to_act: seatOk, seat: seatOk,
   phase: known("phase"), action: known("action"), before: orNull(before), case: oneOf(WORD),
