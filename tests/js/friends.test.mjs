@@ -224,6 +224,15 @@ test("a hostile host's refusal params never put its own words in the sentence", 
   assert.deepEqual(refusalFrom(tooHigh, 0, { type: "bid", seat: 0, amount: 70 }).params, { case: "bid_not_multiple_of_10" });
   assert.deepEqual(refusalFrom(tooHigh, 0).params, { case: "bid_not_multiple_of_10" });
   assert.deepEqual(refusalFrom({ code: "bid_too_low", params: { minimum: 212600000000, high: 100 } }, 0).params, { high: 100 });
+  // the catalogue's sentences that no move at a table gets (a score sheet's, a damaged save's)
+  // are not the host's to choose: "internal"; every other refusal of the catalogue stays
+  const en = JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8"));
+  const codes = [...new Set(Object.keys(en).filter((k) => k.startsWith("refusal.")).map((k) => k.split(".")[1]))];
+  const kept = codes.filter((c) => refusalFrom({ code: c, params: {} }, 0).code === c);
+  assert.deepEqual(codes.filter((c) => !kept.includes(c)).sort(),
+    ["bad_state", ...codes.filter((c) => c.startsWith("sheet_"))].sort());
+  for (const c of ["must_follow_suit", "not_your_seat", "wrong_phase", "malformed", "bad_request", "internal"]) assert.ok(kept.includes(c), c);
+  assert.equal(refusalText(refusalFrom({ code: "sheet_points", params: { points: 70 } }, 0)), t("refusal.internal"));
   // a seat beyond the four, and a case that is not its code's (another of the catalogue's sentences)
   assert.deepEqual(refusalFrom(hostile[4], 0).params, {});
   assert.deepEqual(refusalFrom({ code: "not_your_turn", params: { case: "action.concede", to_act: 1 } }, 0).params,

@@ -45,9 +45,13 @@ const REFUSAL_PARAMS = {
   chance, theirs: chance, best: chance,
 };
 
+/** The refusals no move at a table gets: a score sheet's, and a saved game's found damaged. */
+const NOT_AT_A_TABLE = /^(?:sheet_|bad_state$)/;
+
 /**
- * A refusal as the host sent it, made safe to word on this page: the code if it is
- * an engine's (a short word; else "internal"), and of its params only the facts the
+ * A refusal as the host sent it, made safe to word on this page: the code if a move
+ * at a table can get it (a short word, not the score sheet's nor a damaged game's,
+ * which only a page's own saves and sheets get; else "internal"), and of its params only the facts the
  * engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
  * game, a word the catalogue has), its seats turned to this friend's numbering as the
  * views are; the amount of a bid only when it is the one this page sent (`sent`, the
@@ -56,7 +60,8 @@ const REFUSAL_PARAMS = {
  * sentences in the catalogue).
  */
 export function refusalFrom(error, seat, sent = null) {
-  const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) ? error.code : "internal";
+  const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) && !NOT_AT_A_TABLE.test(error.code)
+    ? error.code : "internal";
   const given = error.params && typeof error.params === "object" && !Array.isArray(error.params) ? error.params : {};
   const params = {};
   for (const [k, ok] of Object.entries(REFUSAL_PARAMS)) {
