@@ -196,9 +196,6 @@ class StrongSettings(NormalSettings):
     #: Points added to its own simulated result (its search plays better than the
     #: playouts): with ``their_bias``, +25.9 against +23.3 without (seed 1000).
     bid_bias: float = 5.0
-    #: Points added to ``bid_bias`` where an opponent holds the highest bid (in its
-    #: simulated contracts, its rollouts and its own bids in them): an experiment, 0.
-    over_bias: float = 0.0
     #: The same for the opponents' simulated contract, where they are read by the
     #: soft terms (people, other bots, a table it is told nothing of).  ``their_bias=0``
     #: on the bot before the replay: +25.4 against +25.9; ``bid_bias=8,their_bias=8``

@@ -13,10 +13,9 @@ Its settings, and where each was measured: :class:`.settings.StrongSettings`.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import ClassVar
 
-from ..engine import CONCESSION, PLAY, team
+from ..engine import CONCESSION, PLAY
 from ..facts import TRICKS
 from .base import already_made
 from .belief.auction_reading import AuctionReading
@@ -81,12 +80,9 @@ class StrongBot(NormalBot):
     # ---- the auction and the trumps, by simulation
     def simulation(self, k: Knowledge) -> AuctionSimulation:
         """The auction simulated; the opponents' contract counted ``their_bias_read``
-        points above the playouts where they are read by replay, else ``their_bias``;
-        its own ``over_bias`` points more where an opponent holds the highest bid."""
+        points above the playouts where they are read by replay, else ``their_bias``."""
         s = self.settings
         their_bias = s.their_bias_read if self.reading().replays(k) else s.their_bias
-        if s.over_bias and k.high and team(k.high_seat) != team(k.seat):
-            s = replace(s, bid_bias=s.bid_bias + s.over_bias)
         return AuctionSimulation(k, s, self.late, their_bias)
 
     def auction(self, k: Knowledge, legal: list[int]) -> int:
