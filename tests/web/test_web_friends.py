@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 
 import pytest
 
@@ -235,9 +236,16 @@ def test_a_friend_who_leaves_mid_trick_is_replaced_then_rejoins_where_the_hand_i
     assert "back" in host.inner_text("#friends-status")
     g2.wait_for_selector(".friends-table .hand button[data-card]", timeout=20_000)
     host.click("[data-friends=start]")                         # back to the table
-    # the friend sees the position as it is: its hand has as many cards as the host shows for its seat
-    g2.wait_for_function("""n => document.querySelectorAll('.friends-table .hand button[data-card]').length === n""",
-                         arg=seat_count(host, "east"), timeout=20_000)
+    # the friend sees the position as it is: its hand has as many cards as the host shows for its
+    # seat (both read again at each look: the count may still move if a bot had just taken the turn)
+    def same_count():
+        return g2.eval_on_selector_all(".friends-table .hand button[data-card]", "els => els.length") \
+            == seat_count(host, "east")
+    deadline = time.monotonic() + 20
+    while not same_count():
+        assert time.monotonic() < deadline, (seat_count(host, "east"), g2.eval_on_selector_all(
+            ".friends-table .hand button[data-card]", "els => els.map(e => e.dataset.card)"))
+        g2.wait_for_timeout(100)
     assert not host.errors, host.errors
 
 
