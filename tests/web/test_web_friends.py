@@ -222,6 +222,7 @@ def test_a_friend_who_leaves_mid_trick_is_replaced_then_rejoins_where_the_hand_i
     host.click("[data-friends=seats]")
     g2 = csp_safe(ctx.new_page())
     g2.errors = []
+    g2.on("pageerror", lambda e: g2.errors.append(str(e)))
     g2.goto(site)
     g2.wait_for_selector("html[data-ready='true']", timeout=60_000)
     host.click("[data-friends-seat='1'] [data-friends=invite]")
@@ -237,16 +238,20 @@ def test_a_friend_who_leaves_mid_trick_is_replaced_then_rejoins_where_the_hand_i
     g2.wait_for_selector(".friends-table .hand button[data-card]", timeout=20_000)
     host.click("[data-friends=start]")                         # back to the table
     # the friend sees the position as it is: its hand has as many cards as the host shows for its
-    # seat (both read again at each look: the count may still move if a bot had just taken the turn)
-    def same_count():
-        return g2.eval_on_selector_all(".friends-table .hand button[data-card]", "els => els.length") \
-            == seat_count(host, "east")
+    # seat; a failure says what each side shows (a friend dropped for silence reads "left")
     deadline = time.monotonic() + 20
-    while not same_count():
-        assert time.monotonic() < deadline, (seat_count(host, "east"), g2.eval_on_selector_all(
-            ".friends-table .hand button[data-card]", "els => els.map(e => e.dataset.card)"))
+    while True:
+        shown = {"host": seat_count(host, "east"),
+                 "friend": len(g2.query_selector_all(".friends-table .hand button[data-card]"))}
+        if shown["host"] == shown["friend"]:
+            break
+        assert time.monotonic() < deadline, {
+            **shown, "seat": host.evaluate("document.querySelector(\"[data-friends-seat='1']\")?.dataset.kind"),
+            "status": host.evaluate("document.getElementById('friends-status')?.textContent"),
+            "friend errors": g2.errors}
         g2.wait_for_timeout(100)
     assert not host.errors, host.errors
+    assert not g2.errors, g2.errors
 
 
 def test_the_host_reloads_the_game_resumes_and_the_friends_join_again(browsers, site):
