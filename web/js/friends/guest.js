@@ -51,8 +51,8 @@ const NOT_AT_A_TABLE = /^(?:sheet_|bad_state$)/;
 /**
  * A refusal as the host sent it, made safe to word on this page: the code if a move
  * at a table can get it (a short word, not the score sheet's nor a damaged game's,
- * which only a page's own saves and sheets get; else "internal"), and of its params only the facts the
- * engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
+ * which only a page's own saves and sheets get; else "internal"), and of its params
+ * only the facts the engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
  * game, a word the catalogue has), its seats turned to this friend's numbering as the
  * views are; the amount of a bid only when it is the one this page sent (`sent`, the
  * last action sent), which the engine refuses at any size.  A hostile host's
