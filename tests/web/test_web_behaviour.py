@@ -46,14 +46,51 @@ def one_card_to_follow(s) -> bool:
     return len(same) == 1 and len(s["hands"][0]) >= 3
 
 
-def open_busy(page, site, s, speed="slow", lang="en") -> None:
-    """Opens the position ``s`` by link with the bots playing at ``speed``, and
-    waits until the engine is busy with the bots' turns before the player's."""
+#: Taps ``window.__tap.target`` (a selector) from the page itself, the first moment
+#: the position is drawn while the engine is busy with the bots' turns (seat 3's card,
+#: the bots' last, not drawn yet): a tap from the test could land after that spell on
+#: a loaded machine (a poll, then a click that waits for its target to be still and
+#: uncovered).  From the tap on, it records what a test would otherwise read too late
+#: (the page may be done in less than one of its round trips): ``window.__said``, the
+#: message's states in order, and ``window.__queued``, the label of
+#: ``window.__tap.card`` and the engine's state the first time it is drawn chosen.
+TAP_WHILE_BOTS_PLAY = """
+new MutationObserver(() => {
+  const html = document.documentElement, want = window.__tap;
+  if (window.__tapped === undefined) {
+    if (html.dataset.phase !== 'play' || html.dataset.busy !== 'true') return;
+    if (document.querySelector("[data-seat='3'] [data-played]")) return;
+    const target = document.querySelector(want.target);
+    if (!target) return;
+    window.__said = [];
+    window.__tapped = 'while busy';
+    target.click();
+  }
+  const m = document.getElementById('message'), last = window.__said.at(-1);
+  if (m && (!last || last[0] !== m.className || last[1] !== m.textContent)) window.__said.push([m.className, m.textContent]);
+  const b = want.card && document.querySelector(`#hand button[data-card='${want.card}'].queued`);
+  if (b && window.__queued === undefined) {
+    window.__queued = {label: b.querySelector('.card-name').textContent, busy: html.dataset.busy};
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+def open_and_tap(page, site, s, target: str, card: str | None = None, speed="slow", lang="en") -> None:
+    """Opens the position ``s`` by link with the bots playing at ``speed``, and taps
+    ``target`` while the engine is busy with the bots' turns before the player's
+    (TAP_WHILE_BOTS_PLAY, watching how ``card`` of the hand is drawn)."""
     preset(page, {"speed": speed})
+    page.add_init_script(f"window.__tap = {json.dumps({'target': target, 'card': card})};" + TAP_WHILE_BOTS_PLAY)
     page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
-    page.wait_for_function("document.documentElement.dataset.phase === 'play'"
-                           " && document.documentElement.dataset.busy === 'true'")
+    page.wait_for_function("window.__tapped !== undefined")
+    assert page.evaluate("window.__tapped") == "while busy"
+
+
+def queued(page) -> dict:
+    """The card drawn chosen after the tap: its label and whether the engine was still busy."""
+    return page.wait_for_function("window.__queued").json_value()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "ar"])
@@ -61,13 +98,12 @@ def test_a_card_tapped_while_the_bots_play_is_queued_then_played(page, site, lan
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    open_busy(page, site, s, lang=lang)
-    page.click(f"#hand button[data-card='{card}']")          # one tap, while the bots play
+    open_and_tap(page, site, s, f"#hand button[data-card='{card}']", card, lang=lang)   # one tap, while the bots play
     # shown chosen at once (not lost), and said so to a screen reader
-    page.wait_for_selector(f"#hand button[data-card='{card}'].queued")
+    shown = queued(page)
     said = CATALOGUES[lang]["card.queued"].split("{card}")[1]
-    assert page.text_content(f"#hand button[data-card='{card}'] .card-name").endswith(said)
-    assert page.get_attribute("html", "data-busy") == "true"
+    assert shown["label"].endswith(said)
+    assert shown["busy"] == "true"
     # played as soon as the bots are done, with no second tap
     page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{card}']\")", timeout=20_000)
     assert len(hand_cards(page)) == len(s["hands"][0]) - 1
@@ -112,9 +148,8 @@ def test_a_queued_card_that_is_not_legal_is_refused_as_any_tap(page, site):
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     other = next(c for c in s["hands"][0] if c[SUIT] != led)
-    open_busy(page, site, s)
-    page.click(f"#hand button[data-card='{other}']")
-    page.wait_for_selector(f"#hand button[data-card='{other}'].queued")
+    open_and_tap(page, site, s, f"#hand button[data-card='{other}']", other)
+    assert queued(page)["busy"] == "true"
     page.wait_for_selector("#message.refusal", timeout=20_000)
     assert other in hand_cards(page)
     assert page.locator("#hand .card.queued").count() == 0
@@ -127,18 +162,7 @@ def test_hint_asked_while_the_bots_play_says_it_works_then_answers(page, site, l
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    open_busy(page, site, s, lang=lang)
-    # every state of the message from the tap on (the waiting text may last less
-    # than one round trip of the test, so it is recorded, not read afterwards)
-    page.evaluate("""() => {
-      const m = document.getElementById('message');
-      window.__said = [];
-      new MutationObserver(() => {
-        const last = window.__said.at(-1);
-        if (!last || last[0] !== m.className || last[1] !== m.textContent) window.__said.push([m.className, m.textContent]);
-      }).observe(m, {subtree: true, childList: true, characterData: true, attributes: true});
-    }""")
-    page.click("#menu-hint")                                  # one tap, while the bots play
+    open_and_tap(page, site, s, "#menu-hint", lang=lang)     # one tap, while the bots play
     page.wait_for_selector("#message.hint", timeout=30_000)
     said = page.evaluate("window.__said")
     waiting = [n for n, (cls, text) in enumerate(said) if "note" in cls.split() and text == cat["hint.waiting"]]
