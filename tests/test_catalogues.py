@@ -86,3 +86,16 @@ def test_every_key_the_page_uses_exists_and_none_is_unused():
     unused = [k for k in EN if k not in used and not k.startswith(("meta.", "app."))
               and not any(k.startswith(p) for p in prefixes)]
     assert unused == []
+
+
+def test_a_friends_page_takes_from_its_host_exactly_the_refusals_of_a_move_at_a_table():
+    # web/js/friends/guest.js words a host's refusal only if its code is one a move at a
+    # table gets (TABLE_CODES, else "internal"): the engine's, but a damaged save's, and
+    # the worker's own; each has its sentence
+    from touti_core import api
+    src = (JS / "friends" / "guest.js").read_text(encoding="utf-8")
+    listed = re.search(r"TABLE_CODES = new Set\(\[(.*?)\]\)", src, re.S)
+    assert listed, "TABLE_CODES not found in guest.js"
+    codes = set(re.findall(r'"([a-z0-9_]+)"', listed.group(1)))
+    assert codes == (set(api.ERROR_CODES) - {"bad_state"}) | {"not_your_seat", "bad_request", "internal"}
+    assert all(any(k == f"refusal.{c}" or k.startswith(f"refusal.{c}.") for k in EN) for c in codes)

@@ -166,7 +166,7 @@ test("a hostile host's refusals and views are read safely: no made-up reason, no
 test("a hostile host's refusal params never put its own words in the sentence", async () => {
   const { readFileSync } = await import("node:fs");
   const { useCatalogue, refusalText, seatName, t } = await import("../../web/js/i18n.js");
-  const { refusalFrom } = await import("../../web/js/friends/guest.js");
+  const { refusalFrom, TABLE_CODES } = await import("../../web/js/friends/guest.js");
   useCatalogue("en", JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8")));
   // the engine's own refusals (as api.act gives them) keep every fact, seats turned
   const real = [
@@ -224,15 +224,22 @@ test("a hostile host's refusal params never put its own words in the sentence", 
   assert.deepEqual(refusalFrom(tooHigh, 0, { type: "bid", seat: 0, amount: 70 }).params, { case: "bid_not_multiple_of_10" });
   assert.deepEqual(refusalFrom(tooHigh, 0).params, { case: "bid_not_multiple_of_10" });
   assert.deepEqual(refusalFrom({ code: "bid_too_low", params: { minimum: 212600000000, high: 100 } }, 0).params, { high: 100 });
-  // the catalogue's sentences that no move at a table gets (a score sheet's, a damaged save's)
-  // are not the host's to choose: "internal"; every other refusal of the catalogue stays
+  // the catalogue's sentences that no move at a table gets (a score sheet's, a damaged save's,
+  // a fragment of a sentence: a phase's or an action's words) are not the host's to choose:
+  // "internal"; every refusal a move at a table gets stays, and each has its sentence
   const en = JSON.parse(readFileSync(new URL("../../web/messages/en.json", import.meta.url), "utf8"));
   const codes = [...new Set(Object.keys(en).filter((k) => k.startsWith("refusal.")).map((k) => k.split(".")[1]))];
   const kept = codes.filter((c) => refusalFrom({ code: c, params: {} }, 0).code === c);
   assert.deepEqual(codes.filter((c) => !kept.includes(c)).sort(),
-    ["bad_state", ...codes.filter((c) => c.startsWith("sheet_"))].sort());
+    ["action", "bad_state", "before", "phase", "unworded", ...codes.filter((c) => c.startsWith("sheet_"))].sort());
+  assert.deepEqual(kept.sort(), [...TABLE_CODES].sort());
   for (const c of ["must_follow_suit", "not_your_seat", "wrong_phase", "malformed", "bad_request", "internal"]) assert.ok(kept.includes(c), c);
   assert.equal(refusalText(refusalFrom({ code: "sheet_points", params: { points: 70 } }, 0)), t("refusal.internal"));
+  assert.equal(refusalText(refusalFrom({ code: "phase", params: { case: "phase.auction" } }, 0)), t("refusal.internal"));
+  assert.equal(refusalText(refusalFrom({ code: "action", params: { case: "action.bid" } }, 0)), t("refusal.internal"));
+  for (const c of [42, null, "__proto__", "constructor", "MUST_TRUMP", "must_trump ", "toString"]) {
+    assert.equal(refusalFrom({ code: c, params: {} }, 0).code, "internal", String(c));
+  }
   // a seat beyond the four, and a case that is not its code's (another of the catalogue's sentences)
   assert.deepEqual(refusalFrom(hostile[4], 0).params, {});
   assert.deepEqual(refusalFrom({ code: "not_your_turn", params: { case: "action.concede", to_act: 1 } }, 0).params,

@@ -45,13 +45,24 @@ const REFUSAL_PARAMS = {
   chance, theirs: chance, best: chance,
 };
 
-/** The refusals no move at a table gets: a score sheet's, and a saved game's found damaged. */
-const NOT_AT_A_TABLE = /^(?:sheet_|bad_state$)/;
+/**
+ * The refusals a move at a table can get: the engine's codes (docs/api.md, Error codes)
+ * but a saved game's found damaged (`bad_state`), and its worker's (`not_your_seat`,
+ * `bad_request`, `internal`).  Not a score sheet's, nor the catalogue's fragments of a
+ * sentence (a phase's or an action's words).  tests/test_catalogues.py holds it to the
+ * engine's list.
+ */
+export const TABLE_CODES = new Set([
+  "malformed", "wrong_phase", "not_your_turn", "card_not_in_hand", "must_follow_suit",
+  "must_play_higher", "must_trump", "must_overtrump", "bid_too_low", "bid_too_high",
+  "bid_not_multiple_of_10", "signal_not_allowed", "announce_not_allowed", "ghna_not_held",
+  "ghna_over_cap", "ghna_not_allowed", "concede_not_allowed",
+  "not_your_seat", "bad_request", "internal",
+]);
 
 /**
  * A refusal as the host sent it, made safe to word on this page: the code if a move
- * at a table can get it (a short word, not the score sheet's nor a damaged game's,
- * which only a page's own saves and sheets get; else "internal"), and of its params
+ * at a table can get it (TABLE_CODES; else "internal"), and of its params
  * only the facts the engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
  * game, a word the catalogue has), its seats turned to this friend's numbering as the
  * views are; the amount of a bid only when it is the one this page sent (`sent`, the
@@ -60,8 +71,7 @@ const NOT_AT_A_TABLE = /^(?:sheet_|bad_state$)/;
  * sentences in the catalogue).
  */
 export function refusalFrom(error, seat, sent = null) {
-  const code = typeof error.code === "string" && /^[a-z0-9_]{1,40}$/.test(error.code) && !NOT_AT_A_TABLE.test(error.code)
-    ? error.code : "internal";
+  const code = TABLE_CODES.has(error.code) ? error.code : "internal";
   const given = error.params && typeof error.params === "object" && !Array.isArray(error.params) ? error.params : {};
   const params = {};
   for (const [k, ok] of Object.entries(REFUSAL_PARAMS)) {
