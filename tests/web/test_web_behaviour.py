@@ -84,8 +84,7 @@ def open_and_tap(page, site, s, target: str, card: str | None = None, speed="slo
     page.add_init_script(f"window.__tap = {json.dumps({'target': target, 'card': card})};" + TAP_WHILE_BOTS_PLAY)
     page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
-    page.wait_for_function("window.__tapped !== undefined")
-    assert page.evaluate("window.__tapped") == "while busy"
+    page.wait_for_function("window.__tapped !== undefined")      # (times out if that moment never came)
 
 
 def queued(page) -> dict:
