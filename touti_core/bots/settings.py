@@ -192,12 +192,10 @@ class StrongSettings(NormalSettings):
     sim_trump: bool = True
     #: Playouts of the auction's simulation in which each player sees only its own hand.
     #: False (every hand seen): -4.33 [-7.60, -1.05] paired on the same deals (600 deals,
-    #: seed 1000, 2026-12-06), more contracts taken over the opponents' and failed.
+    #: seed 1000, 2026-12-06), more contracts taken over the opponents' and failed; the
+    #: last three tricks searched exactly instead (``sim_exact=3``, ae8a971, removed):
+    #: -4.30 [-6.74, -1.86] the same way (docs/lab/removed-experiments.md).
     sim_blind: bool = True
-    #: The auction's playouts stop this many tricks from the end, which are then searched
-    #: exactly (both sides at their best, every hand seen), as the card play does; 0: the
-    #: playout plays the whole hand.
-    sim_exact: int = 0
     #: Points added to its own simulated result (its search plays better than the
     #: playouts): with ``their_bias``, +25.9 against +23.3 without (seed 1000).
     bid_bias: float = 5.0

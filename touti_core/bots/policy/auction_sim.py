@@ -26,7 +26,6 @@ from collections.abc import Callable
 from typing import Optional
 
 from ...cards import GHNA_VALUE, scan
-from ...facts import TRICKS
 from ...engine import (
     A_BID, A_PASS, A_TRUMP, AUCTION, SIGNAL, TRUMP, Game, bid_amount, bid_code, ghna_suits, team,
 )
@@ -36,7 +35,7 @@ from ..belief.worlds import World
 from ..settings import NormalSettings, StrongSettings
 from ..model import bidding, handeval as he
 from . import normal
-from .search import Position, playout, solve
+from .search import Position, playout
 
 #: The evidence a blind playout starts from: nothing known of the other hands.
 NO_EVIDENCE = (0, 0, 0, 0)
@@ -73,11 +72,7 @@ class AuctionSimulation:
         k = self.k
         d = Position.make(hands, trump, declarer, (k.dealer + 1) % 4, (), -1, -1, (0, 0), 100,
                           0, 0, 0, k.rules.overtrump)
-        exact = self.settings.sim_exact
-        playout(d, NO_EVIDENCE if self.settings.sim_blind else None, TRICKS - exact)
-        if exact and d.ntricks < TRICKS:
-            d.cap = 0                   # (the Ghna are counted apart: none declared in the search)
-            return solve(d) - d.ghna_total
+        playout(d, NO_EVIDENCE if self.settings.sim_blind else None)
         return d.won[team(declarer)]
 
     def simulate_contract(self, worlds: list[World], declarer: int) -> list[Sim]:
