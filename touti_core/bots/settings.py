@@ -113,7 +113,8 @@ class StrongSettings(NormalSettings):
     exact_tricks: int = 4
     #: Before that, each move is played out to this many tricks from the end, which are
     #: then searched exactly: three, +1.5 [-2.3, +5.2] (400 deals, seed 94, card play);
-    #: four with 32 deals, +22.5 against +25.9.
+    #: four with 32 deals, +22.5 against +25.9.  0 (played to the end) on the bot of
+    #: 2026-12-06, paired: -1.80 [-5.43, +1.83] (600 deals, seed 1000), the same contracts.
     mid_exact: int = 3
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
