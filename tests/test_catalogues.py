@@ -93,9 +93,10 @@ def test_a_friends_page_takes_from_its_host_exactly_the_refusals_of_a_move_at_a_
     # table gets (TABLE_CODES, else "internal"): the engine's, but a damaged save's, and
     # the worker's own; each has its sentence
     from touti_core import api
+    from test_catalogue_render import BRIDGE_CODES
     src = (JS / "friends" / "guest.js").read_text(encoding="utf-8")
     listed = re.search(r"TABLE_CODES = new Set\(\[(.*?)\]\)", src, re.S)
     assert listed, "TABLE_CODES not found in guest.js"
     codes = set(re.findall(r'"([a-z0-9_]+)"', listed.group(1)))
-    assert codes == (set(api.ERROR_CODES) - {"bad_state"}) | {"not_your_seat", "bad_request", "internal"}
+    assert codes == (set(api.ERROR_CODES) - {"bad_state"}) | set(BRIDGE_CODES)
     assert all(any(k == f"refusal.{c}" or k.startswith(f"refusal.{c}.") for k in EN) for c in codes)
