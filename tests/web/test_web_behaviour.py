@@ -50,10 +50,12 @@ def one_card_to_follow(s) -> bool:
 #: the position is drawn while the engine is busy with the bots' turns (seat 3's card,
 #: the bots' last, not drawn yet): a tap from the test could land after that spell on
 #: a loaded machine (a poll, then a click that waits for its target to be still and
-#: uncovered).  From the tap on, it records what a test would otherwise read too late
-#: (the page may be done in less than one of its round trips): ``window.__said``, the
-#: message's states in order, and ``window.__queued``, the label of
-#: ``window.__tap.card`` and the engine's state the first time it is drawn chosen.
+#: uncovered).  ``window.__tapped`` says whether the target was uncovered at its middle
+#: then, as Playwright's click would have checked.  From the tap on, it records what a
+#: test would otherwise read too late (the page may be done in less than one of its
+#: round trips): ``window.__said``, the message's states in order, and
+#: ``window.__queued``, the label of ``window.__tap.card`` and the engine's state the
+#: first time it is drawn chosen.
 TAP_WHILE_BOTS_PLAY = """
 new MutationObserver(() => {
   const html = document.documentElement, want = window.__tap;
@@ -63,7 +65,10 @@ new MutationObserver(() => {
     const target = document.querySelector(want.target);
     if (!target) return;
     window.__said = [];
-    window.__tapped = 'while busy';
+    // where a finger would touch it (its middle), the target is what is there: not covered
+    const box = target.getBoundingClientRect();
+    const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    window.__tapped = there && target.contains(there) ? 'while busy' : `covered by ${there?.outerHTML.slice(0, 120)}`;
     target.click();
   }
   const m = document.getElementById('message'), last = window.__said.at(-1);
@@ -85,6 +90,7 @@ def open_and_tap(page, site, s, target: str, card: str | None = None, speed="slo
     page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
     page.wait_for_function("window.__tapped !== undefined")      # (times out if that moment never came)
+    assert page.evaluate("window.__tapped") == "while busy"          # a finger could touch it then
 
 
 def queued(page) -> dict:
