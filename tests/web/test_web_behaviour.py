@@ -46,25 +46,30 @@ def one_card_to_follow(s) -> bool:
     return len(same) == 1 and len(s["hands"][0]) >= 3
 
 
-#: Taps ``window.__tap.target`` (a selector) from the page itself, the first moment
-#: the position is drawn while the engine is busy with the bots' turns (seat 3's card,
-#: the bots' last, not drawn yet): a tap from the test could land after that spell on
-#: a loaded machine (a poll, then a click that waits for its target to be still and
-#: uncovered).  ``window.__tapped`` says whether the target was uncovered at its middle
-#: then, as Playwright's click would have checked.  From the tap on, it records what a
-#: test would otherwise read too late (the page may be done in less than one of its
-#: round trips): ``window.__said``, the message's states in order, and
-#: ``window.__queued``, the label of ``window.__tap.card`` and the engine's state the
-#: first time it is drawn chosen.
+#: Taps ``window.__tap.target`` (a selector) from the page itself, while the engine is
+#: busy with the bots' turns before the player's: the first moment the position is drawn
+#: so (seat 3's card, the bots' last, not drawn yet), or with ``window.__tap.last`` the
+#: moment seat 3's card is drawn, still flying.  A tap from the test could land after
+#: that spell on a loaded machine (a poll, then a click that waits for its target to be
+#: still and uncovered).  ``window.__tapped`` says whether the target was there and
+#: uncovered at its middle then, as Playwright's click would have checked.  From the tap
+#: on, it records what a test would otherwise read too late (the page may be done in
+#: less than one of its round trips): ``window.__said``, the message's states in order,
+#: and ``window.__queued``, the label of ``window.__tap.card`` and the engine's state
+#: the first time it is drawn chosen.
 TAP_WHILE_BOTS_PLAY = """
 new MutationObserver(() => {
   const html = document.documentElement, want = window.__tap;
   if (window.__tapped === undefined) {
     if (html.dataset.phase !== 'play' || html.dataset.busy !== 'true') return;
-    if (document.querySelector("[data-seat='3'] [data-played]")) return;
+    const lastDrawn = !!document.querySelector("[data-seat='3'] [data-played]");
+    if (lastDrawn !== !!want.last) return;
     const target = document.querySelector(want.target);
-    if (!target) return;
     window.__said = [];
+    if (!target) {
+      window.__tapped = 'no such target';
+      return;
+    }
     // where a finger would touch it (its middle), the target is what is there: not covered
     const box = target.getBoundingClientRect();
     const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -81,12 +86,15 @@ new MutationObserver(() => {
 """
 
 
-def open_and_tap(page, site, s, target: str, card: str | None = None, speed="slow", lang="en") -> None:
+def open_and_tap(page, site, s, target: str, card: str | None = None, speed="slow", lang="en",
+                 last: bool = False) -> None:
     """Opens the position ``s`` by link with the bots playing at ``speed``, and taps
-    ``target`` while the engine is busy with the bots' turns before the player's
-    (TAP_WHILE_BOTS_PLAY, watching how ``card`` of the hand is drawn)."""
+    ``target`` while the engine is busy with the bots' turns before the player's (with
+    ``last``, as the bots' last card is drawn): TAP_WHILE_BOTS_PLAY, watching how
+    ``card`` of the hand is drawn."""
     preset(page, {"speed": speed})
-    page.add_init_script(f"window.__tap = {json.dumps({'target': target, 'card': card})};" + TAP_WHILE_BOTS_PLAY)
+    want = {"target": target, "card": card, "last": last}
+    page.add_init_script(f"window.__tap = {json.dumps(want)};" + TAP_WHILE_BOTS_PLAY)
     page.goto(site + f"?lang={lang}" + record_fragment(api.to_record(s)))
     wait_ready(page)
     page.wait_for_function("window.__tapped !== undefined")      # (times out if that moment never came)
@@ -116,35 +124,13 @@ def test_a_card_tapped_while_the_bots_play_is_queued_then_played(page, site, lan
     assert page.locator("#hand .card.queued").count() == 0
 
 
-#: Taps ``window.__tapAtLastBotCard`` (a card of the hand) the moment seat 3's card
-#: (the bots' last) is drawn in the play while the engine is still busy, and says
-#: whether the card was there to tap.  Made by the page itself: that moment lasts one card's
-#: flight at normal speed, shorter than a test's poll and click on a loaded machine.
-TAP_AT_LAST_BOT_CARD = """
-new MutationObserver((_, watcher) => {
-  const html = document.documentElement;
-  if (html.dataset.phase !== 'play' || html.dataset.busy !== 'true') return;
-  if (!document.querySelector("[data-seat='3'] [data-played]")) return;
-  watcher.disconnect();
-  const button = document.querySelector(`#hand button[data-card='${window.__tapAtLastBotCard}']`);
-  window.__tapped = button ? 'while busy' : 'no such card';
-  button?.click();
-}).observe(document, {subtree: true, childList: true, attributes: true});
-"""
-
-
 def test_a_card_tapped_as_the_turn_starts_is_played(page, site):
     # the tap lands right after the bots' last card (the card still flying, the
     # engine not yet free): the moment the old page dropped every tap
     s = scripted(one_card_to_follow)
     led = s["trick"][0]["card"][SUIT]
     card = next(c for c in s["hands"][0] if c[SUIT] == led)
-    preset(page, {"speed": "normal"})
-    page.add_init_script(f"window.__tapAtLastBotCard = {json.dumps(card)};" + TAP_AT_LAST_BOT_CARD)
-    page.goto(site + "?lang=en" + record_fragment(api.to_record(s)))
-    wait_ready(page)
-    page.wait_for_function("window.__tapped !== undefined")
-    assert page.evaluate("window.__tapped") == 'while busy'
+    open_and_tap(page, site, s, f"#hand button[data-card='{card}']", card, speed="normal", last=True)
     page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{card}']\")", timeout=20_000)
     assert page.locator("#message.refusal").count() == 0
 

@@ -62,9 +62,9 @@ export const TABLE_CODES = new Set([
 
 /**
  * A refusal as the host sent it, made safe to word on this page: the code if a move
- * at a table can get it (TABLE_CODES; else "internal"), and of its params
- * only the facts the engine gives at a table, each of its kind (a card, a suit, a seat, a number of the
- * game, a word the catalogue has), its seats turned to this friend's numbering as the
+ * at a table can get it (TABLE_CODES; else "internal"), and of its params only the
+ * facts the engine gives at a table, each of its kind (a card, a suit, a seat, a number
+ * of the game, a word the catalogue has), its seats turned to this friend's numbering as the
  * views are; the amount of a bid only when it is the one this page sent (`sent`, the
  * last action sent), which the engine refuses at any size.  A hostile host's
  * made-up text never reaches a sentence (`case` only chooses one of its code's
