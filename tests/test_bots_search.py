@@ -20,13 +20,13 @@ from touti_core.bots import make_bot
 from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.worlds import resample
 from touti_core.bots.policy.card_search import CardSearch
-from touti_core.bots.model.heuristic import ghna_keep
+from touti_core.bots.model.heuristic import Holdings, ghna_keep, heuristic_card
 from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
-from touti_core.cards import BIT, GHNA_MASK, POINTS
+from touti_core.cards import BIT, GHNA_MASK, POINTS, SUIT
 from touti_core.engine import A_GHNA, A_NO_GHNA, GAME_OVER, GHNA, HAND_OVER, PLAY, Game
 from touti_core.facts import HAND_POINTS
 from touti_core.rules import Rules
-from touti_core.tricks import legal_mask
+from touti_core.tricks import legal_mask, ruled_out
 
 OVERTRUMP = ("always", "not_over_partner", "never")
 
@@ -313,3 +313,101 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         assert d.ntricks == 7 and d.trick == [] and all(h.bit_count() == 3 for h in d.hands)
         assert d.won[0] + d.won[1] + points_in_hands(d) == 120
         assert values[m] == search.utility(solve(d))
+
+
+def minimax_against(d: Position, model: int, excl: list[int]) -> int:
+    """The reference of ``solve(model=...)``: every legal card tried, except by the seats of
+    ``model``, which play the heuristic card on their own hand and the evidence."""
+    if d.ntricks == 10:
+        return d.decl_points()
+    s = d.to_act
+    lm = d.legal()
+    cards = [c for c in range(40) if lm >> c & 1]
+    if model >> s & 1 and len(cards) > 1:
+        unseen = (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & ~d.hands[s]
+        may = [unseen & ~excl[o] if o != s else d.hands[s] for o in range(4)]
+        cards = [heuristic_card(s, d.hands[s], lm, d.trick, d.win_card, d.win_seat, d.trump,
+                                d.decl, Holdings(may, False), d.keep_mask(s))]
+    values = []
+    for c in cards:
+        e = d.copy()
+        ev = excl[:]
+        if d.trick:
+            ev[s] |= ruled_out(c, SUIT[d.trick[0]], d.win_card, d.win_seat, s, d.trump, d.overtrump)
+        e.play(c)
+        values.append(minimax_against(e, model, ev))
+    return max(values) if (s & 1) == (d.decl & 1) else min(values)
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), model=st.integers(1, 15),
+       overtrump=st.sampled_from(OVERTRUMP))
+def test_seats_searched_as_the_normal_bot_play_its_card_and_the_rest_their_best(
+        seed, left, model, overtrump):
+    r = random.Random(seed)
+    d = random_endgame(r, left, overtrump)
+    excl = [r.getrandbits(40) & ~d.hands[s] for s in range(4)]
+    before = excl[:]
+    assert solve(d.copy(), model=model, excl=excl) == minimax_against(d, model, excl)
+    assert excl == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), left=st.integers(2, 6))
+def test_every_seat_searched_as_the_normal_bot_is_a_blind_playout(seed, left):
+    d = random_endgame(random.Random(seed), left)
+    assert solve(d.copy(), model=0b1111) == playout(d.copy(), (0, 0, 0, 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), left=st.integers(2, 5))
+def test_a_team_that_answers_a_model_does_at_least_as_well_as_against_the_best(seed, left):
+    d = random_endgame(random.Random(seed), left)
+    declarers = 0b0101 << (d.decl & 1)
+    defenders = 0b1111 ^ declarers
+    best = solve(d.copy())
+    assert solve(d.copy(), model=defenders) >= best >= solve(d.copy(), model=declarers)
+
+
+def test_a_playout_leaves_its_evidence_where_it_stops():
+    """What a blind playout's players learnt (a void shown, a card not played over a
+    winner) is kept in ``evidence`` for the search that takes over from it."""
+    r = random.Random(12)
+    grew = 0
+    for _ in range(40):
+        d = random_endgame(r, 8)
+        ev = [0, 0, 0, 0]
+        a, b = d.copy(), d.copy()
+        assert playout(a, (0, 0, 0, 0), 6, ev) == playout(b, (0, 0, 0, 0), 6)
+        assert a.hands == b.hands
+        grew += any(ev)
+        assert all(ev[s] & a.hands[s] == 0 for s in range(4))
+    assert grew > 10
+
+
+@pytest.mark.parametrize("bot, levels, seen, modelled", [
+    ("strong:model_play=1", ("normal", "normal", "normal"), None, (1, 2, 3)),
+    ("strong:model_play=1", ("normal", "strong", None), None, (1,)),
+    ("strong:model_play=1", ("easy", None, "normal"), None, (3,)),
+    ("strong:model_play=1", None, None, ()),
+    ("strong:model_play=1,told=0", ("normal", "normal", "normal"), None, ()),
+    # told nothing, a seat the earlier hands read as the normal bot
+    ("strong:model_play=1,told=0", None, (None, (30, 0), None, (2, 9)), (1,)),
+    ("strong:model_play=1,learn=0", None, (None, (30, 0), None, (2, 9)), ()),
+    ("strong", ("normal", "normal", "normal"), None, ()),
+    ("perfect", ("normal", "normal", "normal"), None, ()),
+])
+def test_the_card_search_plays_the_seats_read_as_normal_bots_as_they_play(bot, levels, seen,
+                                                                           modelled):
+    """``model_play``: the exact search answers the normal bot's card from every other seat
+    the table names a normal bot, or the earlier hands read as one; the others, and every
+    seat with the setting off, play their best.  The seats are given from seat 0's left."""
+    g = Game.new(11)
+    g.setup_play(1, 100, 0)
+    k = from_game(g, g.to_act)
+    b = make_bot(bot, 1)
+    if levels is not None:
+        b.table = tuple(levels[(s - k.seat) % 4 - 1] if s != k.seat else "strong" for s in range(4))
+    if seen is not None:
+        b.seen = tuple(seen[(s - k.seat) % 4] for s in range(4))
+    assert b.search(k).model == sum(1 << ((k.seat + i) % 4) for i in modelled)

@@ -116,6 +116,10 @@ class StrongSettings(NormalSettings):
     #: four with 32 deals, +22.5 against +25.9.  0 (played to the end) on the bot of
     #: 2026-12-06, paired: -1.80 [-5.43, +1.83] (600 deals, seed 1000), the same contracts.
     mid_exact: int = 3
+    #: In the exact search of the card play, the other seats the table names normal bots
+    #: (or that the earlier hands read as one, ``learn``) play the normal bot's card, as it
+    #: sees the deal, instead of their best: the best answer to how they play.
+    model_play: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25

@@ -23,6 +23,7 @@ from .belief.knowledge import Knowledge
 from .belief.play_reading import play_weigher
 from .belief.sampler import Sampler
 from .belief.worlds import World, draw, product
+from .model import bidding
 from .policy.auction_sim import AuctionSimulation
 from .policy.card_search import CardSearch
 from .policy.normal import NormalBot
@@ -105,7 +106,13 @@ class StrongBot(NormalBot):
 
     # ---- the card play, by search
     def search(self, k: Knowledge) -> CardSearch:
-        return CardSearch(k, self.settings, self._deadline)
+        model = 0
+        if self.settings.model_play:
+            reading = self.reading()
+            for s in range(4):
+                if s != k.seat and reading.level(s) == bidding.LEVEL:
+                    model |= 1 << s
+        return CardSearch(k, self.settings, self._deadline, model)
 
     def card(self, k: Knowledge, cards: list[int]) -> int:
         search = self.search(k)

@@ -6,7 +6,10 @@ position after it (perfect-information Monte Carlo with exact endgames): in
 the last ``exact_tricks`` tricks the exact search takes the whole rest;
 before, a playout in which each player knows only its own hand
 (:func:`.search.playout`) takes the hand to ``mid_exact`` tricks from the end,
-which the exact search then plays.  The value of a deal is the score of the
+which the exact search then plays.  With ``model_play`` the exact search
+answers the other seats the table names normal bots with the normal bot's
+own card (as it sees the deal: its hand, the cards played, the evidence),
+and only the rest play their best.  The value of a deal is the score of the
 hand for this team (contract made or failed) plus ``lam`` of its points.  A
 defender concedes only when the contract is made in every deal the hard
 evidence allows, with perfect defence (:meth:`CardSearch.made_in_every`).
@@ -17,8 +20,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ...cards import mask_of
+from ...cards import SUIT, mask_of
 from ...facts import TRICKS
+from ...tricks import ruled_out
 from ..base import Why
 from ..belief.knowledge import Knowledge
 from ..belief.worlds import World
@@ -31,10 +35,12 @@ class CardSearch:
     ``time.perf_counter()`` value, is only the safety net."""
 
     def __init__(self, k: Knowledge, settings: StrongSettings,
-                 deadline: float = float("inf")) -> None:
+                 deadline: float = float("inf"), model: int = 0) -> None:
         self.k = k
         self.settings = settings
         self.deadline = deadline
+        #: a mask of the seats searched as playing the normal bot's card (:func:`.search.solve`)
+        self.model = model
 
     def exact(self) -> bool:
         """Are few enough tricks left to search the whole rest exactly?"""
@@ -72,14 +78,23 @@ class CardSearch:
         base = self.position(hands)
         tt: dict = {}           # one deal: the moves' searches share their positions
         out = {}
+        model = self.model
+        k = self.k
         for m in moves:
             d = base.copy()
+            ev = None
+            if model:
+                # what the modelled seats know: the evidence, and what this card rules out
+                ev = list(k.excl)
+                if k.trick:
+                    ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat,
+                                            k.trump, k.rules.overtrump)
             d.play(m)
             if exact:
-                out[m] = solve(d, tt=tt)
+                out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             elif mid_exact:
-                playout(d, excl, TRICKS - mid_exact)
-                out[m] = solve(d, tt=tt)
+                playout(d, excl, TRICKS - mid_exact, ev)
+                out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             else:
                 out[m] = playout(d, excl, TRICKS)
         return out

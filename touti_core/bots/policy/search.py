@@ -164,20 +164,26 @@ class Position:
         return -1
 
 
-def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS) -> int:
+def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS,
+            evidence: list[int] | None = None) -> int:
     """Play the deal with the heuristic policy to its end (or until ``stop``
     tricks are done); the declaring team's points then.  ``d`` is consumed.
 
     With ``excl`` None every player sees every hand.  Otherwise each player
     knows only its own hand, the cards played and the voids and play-rule
     evidence (``excl[s]``: cards seat ``s`` is known not to hold, updated as
-    the playout goes), as a sensible player at the table would."""
+    the playout goes), as a sensible player at the table would; ``evidence``,
+    a list, is that evidence updated in place instead of a copy of ``excl``
+    (what the players know where the playout stops)."""
     trump = d.trump
     decl = d.decl
     hands = d.hands
     tb = Holdings(hands, True)
+    if evidence is not None:
+        excl = evidence
     if excl is not None:
-        excl = list(excl)
+        if evidence is None:
+            excl = list(excl)
         overtrump = d.overtrump
     while d.ntricks < stop:
         s = d.to_act
@@ -226,13 +232,22 @@ def distinct_moves(lm: int, out_mask: int) -> list[int]:
     return moves
 
 
-def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None = None) -> int:
+def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None = None,
+          model: int = 0, excl: Sequence[int] = (0, 0, 0, 0)) -> int:
     """Exact (perfect-information) future points of the declaring team from ``d``,
     both teams playing their best, by alpha-beta with a transposition table at
-    trick boundaries.  Returns the final total (points won so far included)."""
+    trick boundaries.  Returns the final total (points won so far included).
+
+    ``model``, a mask of seats (bit ``s`` for seat ``s``): those seats play as the
+    normal bot plays, the heuristic play seeing only their own hand, the cards
+    played and the evidence (``excl``, updated as the search plays, as in a blind
+    :func:`playout`); the others their best against them.  A ``tt`` serves one
+    ``model`` only."""
     if tt is None:
         tt = {}
     base = d.won[d.decl & 1] + d.ghna_total
+    if model:
+        return base + _ab(d, alpha - base, beta - base, tt, model, list(excl))
     return base + _ab(d, alpha - base, beta - base, tt)
 
 
@@ -263,8 +278,10 @@ def _last_trick(d: Position) -> int:
     return pts if (win_seat & 1) == (d.decl & 1) else 0
 
 
-def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
-    """Future points of the declaring team (alpha-beta)."""
+def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
+        excl: list[int] | None = None) -> int:
+    """Future points of the declaring team (alpha-beta); the seats of ``model`` play
+    the normal bot's card, with the evidence ``excl`` (see :func:`solve`)."""
     if d.ntricks >= TRICKS - 1:
         return _last_trick(d) if d.ntricks < TRICKS else 0
     s = d.to_act
@@ -273,6 +290,8 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
     key = None
     if not trick:
         key = (hands[0], hands[1], hands[2], hands[3], s, d.ghna_total, d.ghna_done)
+        if model:
+            key += tuple(excl)
         hit = tt.get(key)
         if hit is not None:
             lo, hi = hit
@@ -292,7 +311,16 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
     out_mask = ~(hands[0] | hands[1] | hands[2] | hands[3] | on_table) | hands[s]
     # the moves in card order: searching the heuristic's card first cut fewer nodes than
     # asking the heuristic cost (600 random endgames of 3 and 4 tricks: 228 ms against 345)
-    moves = distinct_moves(lm, out_mask)
+    if model >> s & 1 and lm & (lm - 1):
+        # a modelled seat: the normal bot's one card, as it sees the deal
+        hand = hands[s]
+        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
+        may[s] = hand
+        moves = [heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
+                                Holdings(may, False), d.keep_mask(s))]
+    else:
+        moves = distinct_moves(lm, out_mask)
     a0, b0 = alpha, beta
     team = d.decl & 1
     best = -1 if maximize else UNBOUNDED
@@ -300,11 +328,18 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict) -> int:
         # apply
         saved = (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,
                  d.ntricks, d.to_act, trick[:])
+        if model:
+            known = excl[s]
+            if trick:
+                excl[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, d.trump,
+                                     d.overtrump)
         before = d.won[team] + d.ghna_total
         d.play(c)
         gained = d.won[team] + d.ghna_total - before
-        v = gained + _ab(d, alpha - gained, beta - gained, tt)
+        v = gained + _ab(d, alpha - gained, beta - gained, tt, model, excl)
         # undo
+        if model:
+            excl[s] = known
         hands[s] |= BIT[c]
         (d.leader, d.win_card, d.win_seat, d.won[0], d.won[1], d.ghna_total, d.ghna_done,
          d.ntricks, d.to_act, saved_trick) = saved
