@@ -411,3 +411,21 @@ def test_the_card_search_plays_the_seats_read_as_normal_bots_as_they_play(bot, l
     if seen is not None:
         b.seen = tuple(seen[(s - k.seat) % 4] for s in range(4))
     assert b.search(k).model == sum(1 << ((k.seat + i) % 4) for i in modelled)
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_exact_search_reaches_further_when_both_opponents_are_modelled(seat):
+    """``model_exact`` (5) tricks searched exactly when both opponents play the modelled
+    card; ``exact_tricks`` (4) when one or none does, or when only the partner does."""
+    g = Game.new(11)
+    g.setup_play(1, 100, 0)
+    k = from_game(g, g.to_act)
+    k.seat = seat
+    settings = make_bot("strong:model_play=1", 1).settings
+    left, right, partner = 1 << ((seat + 1) % 4), 1 << ((seat + 3) % 4), 1 << ((seat + 2) % 4)
+    for model, reach in ((left | right, 5), (left | right | partner, 5), (left, 4), (right, 4),
+                         (partner, 4), (0, 4)):
+        for done in range(10):
+            k.tricks = [None] * done
+            search = CardSearch(k, settings, model=model)
+            assert search.exact() == (10 - done <= reach), (model, done)

@@ -120,6 +120,10 @@ class StrongSettings(NormalSettings):
     #: (or that the earlier hands read as one, ``learn``) play the normal bot's card, as it
     #: sees the deal, instead of their best: the best answer to how they play.
     model_play: bool = False
+    #: With ``model_play``, the exact search takes the rest of the hand from this many
+    #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their
+    #: one card a turn leaves a smaller search.
+    model_exact: int = 5
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25
@@ -251,6 +255,8 @@ class PerfectSettings(StrongSettings):
     #: counted it then (``perfect:their_bias_read=0``: +5.78 [+3.71, +7.86] a hand at
     #: seed 1000, 600 deals; docs/lab/arena-notebook.md).
     their_bias_read: float = 5.0
+    #: The yardstick's card play searches every seat at its best, as when it was measured.
+    model_play: bool = False
     #: Bid and name trumps seeing every hand; False: as the strong bot.
     peek_auction: bool = True
     #: Play the cards seeing every hand; False: as the strong bot.

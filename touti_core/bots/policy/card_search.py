@@ -43,8 +43,12 @@ class CardSearch:
         self.model = model
 
     def exact(self) -> bool:
-        """Are few enough tricks left to search the whole rest exactly?"""
-        return TRICKS - len(self.k.tricks) <= self.settings.exact_tricks
+        """Are few enough tricks left to search the whole rest exactly?  (``model_exact``
+        of them when both opponents play the modelled card, else ``exact_tricks``.)"""
+        opponents = 0b1010 >> (self.k.seat & 1)
+        reach = self.settings.model_exact if self.model & opponents == opponents \
+            else self.settings.exact_tricks
+        return TRICKS - len(self.k.tricks) <= reach
 
     def deals_needed(self) -> int:
         """How many deals to search: fewer when each is searched exactly."""
