@@ -394,7 +394,8 @@ def test_a_playout_leaves_its_evidence_where_it_stops():
     # told nothing, a seat the earlier hands read as the normal bot
     ("strong:model_play=1,told=0", None, (None, (30, 0), None, (2, 9)), (1,)),
     ("strong:model_play=1,learn=0", None, (None, (30, 0), None, (2, 9)), ()),
-    ("strong", ("normal", "normal", "normal"), None, ()),
+    ("strong", ("normal", "normal", "normal"), None, (1, 2, 3)),
+    ("strong:model_play=0", ("normal", "normal", "normal"), None, ()),
     ("perfect", ("normal", "normal", "normal"), None, ()),
 ])
 def test_the_card_search_plays_the_seats_read_as_normal_bots_as_they_play(bot, levels, seen,

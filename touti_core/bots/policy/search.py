@@ -179,11 +179,12 @@ def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS,
     decl = d.decl
     hands = d.hands
     tb = Holdings(hands, True)
+    known: list[int] | None = None      # the evidence, updated as the playout goes
     if evidence is not None:
-        excl = evidence
-    if excl is not None:
-        if evidence is None:
-            excl = list(excl)
+        known = evidence
+    elif excl is not None:
+        known = list(excl)
+    if known is not None:
         overtrump = d.overtrump
     while d.ntricks < stop:
         s = d.to_act
@@ -192,17 +193,17 @@ def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS,
         lm = legal_mask(hand, trick, d.win_card, d.win_seat, s, trump, d.overtrump)
         if lm & (lm - 1) == 0:
             c = (lm & -lm).bit_length() - 1
-        elif excl is None:
+        elif known is None:
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
                                d.keep_mask(s))
         else:
             unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-            may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
+            may = [unseen & ~known[0], unseen & ~known[1], unseen & ~known[2], unseen & ~known[3]]
             may[s] = hand
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
                                Holdings(may, False), d.keep_mask(s))
-        if excl is not None and trick:
-            excl[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, trump, overtrump)
+        if known is not None and trick:
+            known[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, trump, overtrump)
         d.play(c)
     return d.won[decl & 1] + d.ghna_total
 
@@ -278,8 +279,12 @@ def _last_trick(d: Position) -> int:
     return pts if (win_seat & 1) == (d.decl & 1) else 0
 
 
+#: The evidence passed where no seat is modelled (never read nor written then).
+_NO_MODEL: list[int] = [0, 0, 0, 0]
+
+
 def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
-        excl: list[int] | None = None) -> int:
+        excl: list[int] = _NO_MODEL) -> int:
     """Future points of the declaring team (alpha-beta); the seats of ``model`` play
     the normal bot's card, with the evidence ``excl`` (see :func:`solve`)."""
     if d.ntricks >= TRICKS - 1:
@@ -287,11 +292,11 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
     s = d.to_act
     hands = d.hands
     trick = d.trick
-    key = None
+    key: tuple[int, ...] | None = None
     if not trick:
         key = (hands[0], hands[1], hands[2], hands[3], s, d.ghna_total, d.ghna_done)
         if model:
-            key += tuple(excl)
+            key += (excl[0], excl[1], excl[2], excl[3])
         hit = tt.get(key)
         if hit is not None:
             lo, hi = hit
