@@ -121,8 +121,13 @@ class StrongSettings(NormalSettings):
     #: sees the deal, instead of their best: the best answer to how they play.  With
     #: ``model_exact`` below, against normal bots, paired with the bot before on the same
     #: deals (docs/lab/arena-notebook.md): +4.05 [+0.56, +7.54] at seed 1000, +0.08
-    #: [-3.18, +3.34] at seed 2000 (600 deals each), +3.58 at seed 3000 (800 deals);
-    #: without ``model_exact``, +1.08 [-1.27, +3.44] over seeds 1000 and 2000.
+    #: [-3.18, +3.34] at seed 2000 (600 deals each), +3.58 at seed 3000 (800 deals) and
+    #: +0.41 at seed 4000 (600) by the means; without ``model_exact``, +1.08 [-1.27,
+    #: +3.44] over seeds 1000 and 2000.  Known approximations: the search merges a
+    #: searching seat's equivalent cards, which a modelled seat may tell apart, and its
+    #: modelled seats miss what this seat's own earlier cards showed (``Knowledge.excl``
+    #: keeps none for its own seat) and the cards known held (``must``): 57 of 3,398 of
+    #: their cards in the last five tricks differed from the normal bot's (1.7%).
     model_play: bool = True
     #: With ``model_play``, the exact search takes the rest of the hand from this many
     #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their

@@ -97,7 +97,8 @@ class CardSearch:
             if exact:
                 out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             elif mid_exact:
-                playout(d, excl, TRICKS - mid_exact, ev)
+                # (sighted playouts, blind=0, hand nothing on: the root's evidence stands)
+                playout(d, excl, TRICKS - mid_exact, ev if excl is not None else None)
                 out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             else:
                 out[m] = playout(d, excl, TRICKS)

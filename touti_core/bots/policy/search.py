@@ -242,8 +242,9 @@ def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None =
     ``model``, a mask of seats (bit ``s`` for seat ``s``): those seats play as the
     normal bot plays, the heuristic play seeing only their own hand, the cards
     played and the evidence (``excl``, updated as the search plays, as in a blind
-    :func:`playout`); the others their best against them.  A ``tt`` serves one
-    ``model`` only."""
+    :func:`playout`); the others their best against them, among their distinct cards
+    (equivalent ones merged as in the plain search, though a modelled seat may tell
+    them apart).  A ``tt`` serves one ``model`` only."""
     if tt is None:
         tt = {}
     base = d.won[d.decl & 1] + d.ghna_total
