@@ -437,34 +437,46 @@ def test_the_card_search_answers_the_modelled_seats_with_their_own_cards():
     assert changed > 5
 
 
-def _modelled_against_plain(seed: int) -> int:
-    """One position of ``test_the_card_search_answers_...``: the moves whose value the
-    model changed."""
+def _into_the_play(seed: int, tricks: int):
+    """A game driven at random (a whole auction, then ``tricks`` tricks and ``seed % 4``
+    cards of the next): the card search of the seat to act, with both its opponents
+    modelled, and the true hands."""
     r = random.Random(seed)
-    g = Game.new(seed)          # a whole auction (random), then six tricks played at random
-    while len(g.tricks) < 6 or g.phase != PLAY:
+    g = Game.new(seed)
+    while len(g.tricks) < tricks or g.phase != PLAY:
         legal = g.legal()
         cards = [c for c in legal if c < 40]
         g.apply(r.choice(cards) if cards else A_NO_GHNA if A_NO_GHNA in legal else r.choice(legal))
-    for _ in range(seed % 4):   # into the seventh trick: the candidate card follows, or not
+    for _ in range(seed % 4):   # into the next trick: the candidate card follows, or not
         g.apply(r.choice([c for c in g.legal() if c < 40]))
     k = from_game(g, g.to_act)
-    hands = list(g.hands)
-    opponents = 0b1010 >> (k.seat & 1)
-    settings = make_bot("strong", 1).settings
-    search = CardSearch(k, settings, model=opponents)
+    search = CardSearch(k, make_bot("strong", 1).settings, model=0b1010 >> (k.seat & 1))
+    return search, search.candidate_moves([c for c in g.legal() if c < 40]), list(g.hands)
+
+
+def _after(search: CardSearch, hands: list[int], m: int) -> tuple[Position, list[int]]:
+    """The deal after the candidate card ``m``, and the evidence then: the knowledge's,
+    with what ``m`` itself rules out."""
+    k = search.k
+    d = search.position(hands)
+    ev = list(k.excl)
+    if k.trick:
+        ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat, k.trump,
+                                k.rules.overtrump)
+    d.play(m)
+    return d, ev
+
+
+def _modelled_against_plain(seed: int) -> int:
+    """One position of ``test_the_card_search_answers_...``: the moves whose value the
+    model changed."""
+    search, moves, hands = _into_the_play(seed, 6)
     assert search.exact()
-    moves = search.candidate_moves([c for c in g.legal() if c < 40])
     modelled = search.points(moves, hands)
-    plain = CardSearch(k, settings).points(moves, hands)
+    plain = CardSearch(search.k, search.settings).points(moves, hands)
     for m in moves:
-        d = search.position(hands)
-        ev = list(k.excl)
-        if k.trick:
-            ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat, k.trump,
-                                    k.rules.overtrump)
-        d.play(m)
-        assert modelled[m] == minimax_against(d.copy(), opponents, ev)
+        d, ev = _after(search, hands, m)
+        assert modelled[m] == minimax_against(d.copy(), search.model, ev)
         assert plain[m] == minimax(d)
     return sum(modelled[m] != plain[m] for m in moves)
 
@@ -474,28 +486,10 @@ def test_before_the_last_tricks_the_modelled_seats_keep_what_the_playout_showed(
     """Earlier, each candidate card is played out blind to three tricks from the end, and
     the exact search that ends it answers the modelled seats with the evidence the
     playout gave them."""
-    r = random.Random(seed)
-    g = Game.new(seed)
-    while len(g.tricks) < 2 or g.phase != PLAY:
-        legal = g.legal()
-        cards = [c for c in legal if c < 40]
-        g.apply(r.choice(cards) if cards else A_NO_GHNA if A_NO_GHNA in legal else r.choice(legal))
-    for _ in range(seed % 4):
-        g.apply(r.choice([c for c in g.legal() if c < 40]))
-    k = from_game(g, g.to_act)
-    hands = list(g.hands)
-    opponents = 0b1010 >> (k.seat & 1)
-    settings = make_bot("strong", 1).settings
-    search = CardSearch(k, settings, model=opponents)
+    search, moves, hands = _into_the_play(seed, 2)
     assert not search.exact()
-    moves = search.candidate_moves([c for c in g.legal() if c < 40])
     got = search.points(moves, hands)
     for m in moves:
-        d = search.position(hands)
-        ev = list(k.excl)
-        if k.trick:
-            ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat, k.trump,
-                                    k.rules.overtrump)
-        d.play(m)
-        playout(d, k.excl, 10 - settings.mid_exact, ev)
-        assert got[m] == minimax_against(d, opponents, ev)
+        d, ev = _after(search, hands, m)
+        playout(d, search.k.excl, 10 - search.settings.mid_exact, ev)
+        assert got[m] == minimax_against(d, search.model, ev)
