@@ -253,6 +253,42 @@ def test_a_link_with_no_game_in_progress_opens_at_once(page, site):
     assert saved_record(page)["seed"] == int("K7", 36)
 
 
+#: The page's IndexedDB opens (the history, the kept wheels) succeed only once
+#: window.__openIdb() is called: the page is held after its first game is on the
+#: table and before its history is open, the moment a slow phone lingers in.
+HOLD_THE_HISTORY = """
+(() => {
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  window.__openIdb = release;
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (...args) {
+    const req = open.apply(this, args);
+    let handler = null;
+    Object.defineProperty(req, 'onsuccess', { configurable: true, get: () => handler, set: (f) => { handler = f; } });
+    req.addEventListener('success', (e) => { gate.then(() => handler && handler.call(req, e)); });
+    return req;
+  };
+})();"""
+
+
+def test_a_link_followed_while_the_history_opens_is_followed_once_it_is_open(page, site):
+    """A link followed in the page's first moments (its game on the table, its
+    history still opening) used to be lost: the page listened for links only
+    once its history was open."""
+    preset(page, FAST)
+    page.add_init_script(HOLD_THE_HISTORY)
+    page.goto(site + "#game=K7")
+    wait_ready(page)
+    settle(page)
+    assert page.evaluate("typeof window.__openIdb") == "function"
+    page.evaluate(f"location.hash = {json.dumps('#game=K8')}")
+    page.evaluate("window.__openIdb()")
+    page.wait_for_function("!location.hash.includes('game=')")   # the link was taken
+    settle(page)
+    assert saved_record(page)["seed"] == int("K8", 36)
+
+
 # --------------------------------------------------------------- settings
 @pytest.mark.parametrize("bad", ["constructor", "toString", "__proto__"])
 def test_inherited_names_in_settings_fall_back_to_the_defaults(page, site, bad):

@@ -52,7 +52,26 @@ export function createBoot({ root, client, starting, store, storage, ui, links, 
     ]);
   }
 
+  /** Follows the address's new hash: a link (#record=, #game=...) or a screen. */
+  async function follow() {
+    const next = takeLink();
+    if (next) {
+      if (!(await playHere({ link: next }))) showRoute();
+      return;
+    }
+    if (routeOf(location.hash).view === "game") await playHere();
+    showRoute();
+  }
+
   async function firstGame() {
+    // A link followed while the page starts (its first game, the history still
+    // opening) is not lost: it is followed once the page is ready for it.
+    let listening = false;
+    let missed = false;
+    window.addEventListener("hashchange", () => {
+      if (listening) follow();
+      else missed = true;
+    });
     const link = takeLink();
     const first = !link && storage.read(WELCOMED) === null && loadGame().status === "none"
       && storage.read("touti.settings.v1") === null && !routeOf(location.hash).payload
@@ -62,16 +81,9 @@ export function createBoot({ root, client, starting, store, storage, ui, links, 
     if (first) welcome();
     ui.bar.setPrevious(loadPrevious().status === "ok");
     await kept;                          // the screens read the history and the wheels
-    window.addEventListener("hashchange", async () => {
-      const next = takeLink();
-      if (next) {
-        if (!(await playHere({ link: next }))) showRoute();
-        return;
-      }
-      if (routeOf(location.hash).view === "game") await playHere();
-      showRoute();
-    });
-    await showRoute();
+    listening = true;
+    if (missed) await follow();
+    else await showRoute();
   }
 
   async function boot() {
