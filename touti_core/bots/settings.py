@@ -133,6 +133,10 @@ class StrongSettings(NormalSettings):
     #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their
     #: one card a turn leaves a smaller search.
     model_exact: int = 5
+    #: With ``model_play``, the modelled seats see all the public evidence: what this
+    #: seat's own earlier cards showed (``Knowledge.seen_excl``), and the cards known
+    #: held (a declared Ghna, ``Knowledge.seen_must``), as the normal bot does.
+    model_seen: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25
