@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 from touti_core.bots import make_bot
 from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.worlds import resample
-from touti_core.bots.policy import normal
 from touti_core.bots.policy.card_search import CardSearch
 from touti_core.bots.model.heuristic import Holdings, ghna_keep, heuristic_card
-from touti_core.bots.policy.search import Position, distinct_moves, modelled_card, playout, solve
+from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
 from touti_core.cards import BIT, GHNA_MASK, POINTS, SUIT
 from touti_core.engine import A_GHNA, A_NO_GHNA, GAME_OVER, GHNA, HAND_OVER, PLAY, Game
 from touti_core.facts import HAND_POINTS
@@ -316,13 +315,11 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         assert values[m] == search.utility(solve(d))
 
 
-def minimax_against(d: Position, model: int, excl: list[int],
-                    must: tuple[int, ...] = (0, 0, 0, 0)) -> int:
+def minimax_against(d: Position, model: int, excl: list[int]) -> int:
     """The reference of ``solve(model=...)``: the seats of ``model`` play the heuristic card
     on their own hand and the evidence; the others try every legal card, equivalent ones
     merged as the plain search merges them (a modelled seat may tell two such cards
-    apart: the search is then the best answer among the distinct cards).  ``must[o]``:
-    cards seat ``o`` is known to hold, which the modelled seats see (as Knowledge.can)."""
+    apart: the search is then the best answer among the distinct cards)."""
     if d.ntricks == 10:
         return d.decl_points()
     s = d.to_act
@@ -334,13 +331,7 @@ def minimax_against(d: Position, model: int, excl: list[int],
         cards = distinct_moves(lm, ~(held | on_table) | d.hands[s])
     elif len(cards) > 1:
         unseen = (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & ~d.hands[s]
-        may = [unseen & ~excl[o] for o in range(4)]
-        for o in range(4):
-            for p in range(4):
-                if p != o:
-                    may[o] &= ~must[p]
-            may[o] |= must[o] & unseen
-        may[s] = d.hands[s]
+        may = [unseen & ~excl[o] if o != s else d.hands[s] for o in range(4)]
         cards = [heuristic_card(s, d.hands[s], lm, d.trick, d.win_card, d.win_seat, d.trump,
                                 d.decl, Holdings(may, False), d.keep_mask(s))]
     values = []
@@ -350,7 +341,7 @@ def minimax_against(d: Position, model: int, excl: list[int],
         if d.trick:
             ev[s] |= ruled_out(c, SUIT[d.trick[0]], d.win_card, d.win_seat, s, d.trump, d.overtrump)
         e.play(c)
-        values.append(minimax_against(e, model, ev, must))
+        values.append(minimax_against(e, model, ev))
     return max(values) if (s & 1) == (d.decl & 1) else min(values)
 
 
@@ -365,22 +356,6 @@ def test_seats_searched_as_the_normal_bot_play_its_card_and_the_rest_their_best(
     before = excl[:]
     assert solve(d.copy(), model=model, excl=excl) == minimax_against(d, model, excl)
     assert excl == before
-
-
-def test_the_modelled_seats_see_the_cards_known_held():
-    """``must``: cards a seat is known to hold (a declared Ghna) are that seat's to the
-    modelled seats, and no other's; in some endgames that changes the value."""
-    changed = 0
-    for seed in range(1000):
-        r = random.Random(seed)
-        d = random_endgame(r, 1 + seed % 3, OVERTRUMP[seed % len(OVERTRUMP)])
-        model = 1 + seed % 15
-        excl = [r.getrandbits(40) & r.getrandbits(40) & ~d.hands[s] for s in range(4)]
-        must = tuple(d.hands[s] & r.getrandbits(40) for s in range(4))
-        got = solve(d.copy(), model=model, excl=excl, must=must)
-        assert got == minimax_against(d, model, excl, must)
-        changed += got != solve(d.copy(), model=model, excl=excl)
-    assert changed > 10
 
 
 @settings(max_examples=60, deadline=None)
@@ -453,17 +428,16 @@ def test_the_exact_search_reaches_further_when_both_opponents_are_modelled(seat)
             assert search.exact() == (10 - done <= reach), (model, done)
 
 
-@pytest.mark.parametrize("bot", ["strong", "strong:model_seen=1"])
-def test_the_card_search_answers_the_modelled_seats_with_their_own_cards(bot):
+def test_the_card_search_answers_the_modelled_seats_with_their_own_cards():
     """In the last tricks each candidate card is valued by the search against the
     modelled seats' own cards, with the evidence the card itself gives (the reference:
     ``minimax_against``); with no seat modelled, by the plain search.  The model changes
-    some values.  (``model_seen``: the modelled seats' evidence is the public one.)"""
-    changed = sum(_modelled_against_plain(seed, bot) for seed in range(40))
+    some values."""
+    changed = sum(_modelled_against_plain(seed) for seed in range(40))
     assert changed > 5
 
 
-def _into_the_play(seed: int, tricks: int, bot: str = "strong"):
+def _into_the_play(seed: int, tricks: int):
     """A game driven at random (a whole auction, then ``tricks`` tricks and ``seed % 4``
     cards of the next): the card search of the seat to act, with both its opponents
     modelled, and the true hands."""
@@ -472,20 +446,20 @@ def _into_the_play(seed: int, tricks: int, bot: str = "strong"):
     while len(g.tricks) < tricks or g.phase != PLAY:
         legal = g.legal()
         cards = [c for c in legal if c < 40]
-        g.apply(r.choice(cards) if cards else r.choice(legal))   # a Ghna declared or not
+        g.apply(r.choice(cards) if cards else A_NO_GHNA if A_NO_GHNA in legal else r.choice(legal))
     for _ in range(seed % 4):   # into the next trick: the candidate card follows, or not
         g.apply(r.choice([c for c in g.legal() if c < 40]))
     k = from_game(g, g.to_act)
-    search = CardSearch(k, make_bot(bot, 1).settings, model=0b1010 >> (k.seat & 1))
+    search = CardSearch(k, make_bot("strong", 1).settings, model=0b1010 >> (k.seat & 1))
     return search, search.candidate_moves([c for c in g.legal() if c < 40]), list(g.hands)
 
 
 def _after(search: CardSearch, hands: list[int], m: int) -> tuple[Position, list[int]]:
-    """The deal after the candidate card ``m``, and the evidence then: the knowledge's
-    (with ``model_seen``, the public one), with what ``m`` itself rules out."""
+    """The deal after the candidate card ``m``, and the evidence then: the knowledge's,
+    with what ``m`` itself rules out."""
     k = search.k
     d = search.position(hands)
-    ev = list(k.seen_excl if search.settings.model_seen else k.excl)
+    ev = list(k.excl)
     if k.trick:
         ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat, k.trump,
                                 k.rules.overtrump)
@@ -493,105 +467,29 @@ def _after(search: CardSearch, hands: list[int], m: int) -> tuple[Position, list
     return d, ev
 
 
-def _must(search: CardSearch) -> tuple[int, ...]:
-    """The cards known held that the modelled seats see (with ``model_seen``)."""
-    return search.k.seen_must if search.settings.model_seen else (0, 0, 0, 0)
-
-
-def _modelled_against_plain(seed: int, bot: str) -> int:
+def _modelled_against_plain(seed: int) -> int:
     """One position of ``test_the_card_search_answers_...``: the moves whose value the
     model changed."""
-    search, moves, hands = _into_the_play(seed, 6, bot)
+    search, moves, hands = _into_the_play(seed, 6)
     assert search.exact()
     modelled = search.points(moves, hands)
     plain = CardSearch(search.k, search.settings).points(moves, hands)
     for m in moves:
         d, ev = _after(search, hands, m)
-        assert modelled[m] == minimax_against(d.copy(), search.model, ev, _must(search))
+        assert modelled[m] == minimax_against(d.copy(), search.model, ev)
         assert plain[m] == minimax(d)
     return sum(modelled[m] != plain[m] for m in moves)
 
 
-@pytest.mark.parametrize("bot", ["strong", "strong:model_seen=1"])
 @pytest.mark.parametrize("seed", range(80))
-def test_before_the_last_tricks_the_modelled_seats_keep_what_the_playout_showed(seed, bot):
+def test_before_the_last_tricks_the_modelled_seats_keep_what_the_playout_showed(seed):
     """Earlier, each candidate card is played out blind to three tricks from the end, and
     the exact search that ends it answers the modelled seats with the evidence the
     playout gave them."""
-    search, moves, hands = _into_the_play(seed, 2, bot)
+    search, moves, hands = _into_the_play(seed, 2)
     assert not search.exact()
     got = search.points(moves, hands)
     for m in moves:
         d, ev = _after(search, hands, m)
         playout(d, search.k.excl, 10 - search.settings.mid_exact, ev)
-        assert got[m] == minimax_against(d, search.model, ev, _must(search))
-
-
-def _normal_hands(seeds):
-    """Each position of hands played by four normal bots (any seed of ``seeds``) where a
-    seat holds a choice in the last five tricks: the game, that seat and its knowledge."""
-    for seed in seeds:
-        g = Game.new(seed)
-        bots = [make_bot("normal", seed * 4 + s) for s in range(4)]
-        while g.phase not in (HAND_OVER, GAME_OVER):
-            s = g.to_act
-            if g.phase == PLAY and len(g.tricks) >= 5 and len([c for c in g.legal() if c < 40]) > 1:
-                yield g, s
-            g.apply(bots[s].act_game(g, s))
-
-
-def test_the_knowledge_keeps_the_public_evidence_on_its_own_seat_too():
-    """``seen_excl`` and ``seen_must``: what every seat knows from the public play, this
-    seat's own cards included; the others' knowledge of a seat is what it keeps there."""
-    own = 0
-    for g, _ in _normal_hands(range(12)):
-        ks = [from_game(g, s) for s in range(4)]
-        for s in range(4):
-            for r in range(4):
-                if r != s:
-                    assert ks[r].excl[s] == ks[r].seen_excl[s] == ks[s].seen_excl[s]
-                    assert ks[r].must[s] == ks[r].seen_must[s] == ks[s].seen_must[s]
-            assert ks[s].excl[s] == ks[s].must[s] == 0
-            own += ks[s].seen_excl[s] != 0
-    assert own > 50
-
-
-def test_a_modelled_seat_with_the_public_evidence_plays_the_normal_bot_s_own_card():
-    """``model_seen``: the card the search gives a modelled seat, from the evidence any
-    other seat has, is the normal bot's, in every position of real hands (Ghna declared
-    in some)."""
-    seen, held = 0, 0
-    for g, s in _normal_hands(range(300)):
-        cards = [c for c in g.legal() if c < 40]
-        mine = normal.card(from_game(g, s), cards)[0]
-        lm = sum(BIT[c] for c in cards)
-        for r in range(4):
-            if r != s:
-                k = from_game(g, r)
-                assert modelled_card(position_of(g), lm, k.seen_excl, k.seen_must) == mine
-                seen += 1
-                held += any(k.seen_must)
-    assert seen > 8000 and held > 3000
-
-
-def test_the_card_search_shows_the_modelled_seats_the_cards_known_held():
-    """``model_seen``: in the last tricks of hands played by normal bots, with a Ghna
-    declared and not yet played, each card is valued against the modelled seats' own
-    cards seeing those cards held (the reference: ``minimax_against``); in some positions
-    that changes a value."""
-    settings = make_bot("strong:model_seen=1", 1).settings
-    positions = changed = 0
-    for g, s in _normal_hands(range(240)):
-        k = from_game(g, s)
-        if not any(k.seen_must) or len(g.tricks) < 6:
-            continue
-        search = CardSearch(k, settings, model=0b1010 >> (s & 1))
-        assert search.exact()
-        moves = search.candidate_moves([c for c in g.legal() if c < 40])
-        got = search.points(moves, list(g.hands))
-        for m in moves:
-            d, ev = _after(search, list(g.hands), m)
-            assert got[m] == minimax_against(d.copy(), search.model, ev, k.seen_must)
-            changed += got[m] != minimax_against(d, search.model, ev)
-        positions += 1
-    assert positions > 500 and changed > 3
+        assert got[m] == minimax_against(d, search.model, ev)

@@ -127,16 +127,14 @@ class StrongSettings(NormalSettings):
     #: searching seat's equivalent cards, which a modelled seat may tell apart, and its
     #: modelled seats miss what this seat's own earlier cards showed (``Knowledge.excl``
     #: keeps none for its own seat) and the cards known held (``must``): 57 of 3,398 of
-    #: their cards in the last five tricks differed from the normal bot's (1.7%).
+    #: their cards in the last five tricks differed from the normal bot's (1.7%).  Seeing
+    #: both (``model_seen``, 2d53282, removed): -0.52 [-1.59, +0.56] and -0.32 [-1.55,
+    #: +0.91] at seeds 1000 and 2000 (docs/lab/removed-experiments.md).
     model_play: bool = True
     #: With ``model_play``, the exact search takes the rest of the hand from this many
     #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their
     #: one card a turn leaves a smaller search.
     model_exact: int = 5
-    #: With ``model_play``, the modelled seats see all the public evidence: what this
-    #: seat's own earlier cards showed (``Knowledge.seen_excl``), and the cards known
-    #: held (a declared Ghna, ``Knowledge.seen_must``), as the normal bot does.
-    model_seen: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25

@@ -83,7 +83,7 @@ class Knowledge(Hand):
 
     __slots__ = ("seat", "scores", "hand", "actions", "bids", "announced", "signals",
                  "first_pass_level", "played", "played_by", "counts", "refused", "excl",
-                 "must", "seen_excl", "seen_must", "cons", "events")
+                 "must", "cons", "events")
     seat: int
     #: the game's scores before this hand
     scores: tuple[int, ...]
@@ -117,10 +117,6 @@ class Knowledge(Hand):
     excl: list[int]
     #: cards each seat holds for sure (a declared Ghna not yet played)
     must: list[int]
-    #: the same evidence about every seat, this one's included: what the other seats
-    #: know of the hands from the public play
-    seen_excl: tuple[int, ...]
-    seen_must: tuple[int, ...]
     #: the facts about what a seat held (AS, COMPTE, Ghna questions)
     cons: tuple[Fact, ...]
     #: every card played by another seat, with the public situation before it
@@ -302,8 +298,6 @@ def build(seat: int, hand: int, dealer: int, rules: Rules, scores: Iterable[int]
             continue
         out.append(Fact(s, alts, k.played_by[s] & ~before, positive))
     k.cons = tuple(dict.fromkeys(out))
-    k.seen_excl = tuple(k.excl)
-    k.seen_must = tuple(k.must)
     k.excl = [0 if s == seat else k.excl[s] for s in range(4)]
     k.must = [0 if s == seat else k.must[s] for s in range(4)]
     return k

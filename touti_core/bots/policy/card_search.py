@@ -84,24 +84,22 @@ class CardSearch:
         out = {}
         model = self.model
         k = self.k
-        seen = self.settings.model_seen
-        must = k.seen_must if model and seen else (0, 0, 0, 0)
         for m in moves:
             d = base.copy()
             ev = None
             if model:
                 # what the modelled seats know: the evidence, and what this card rules out
-                ev = list(k.seen_excl if seen else k.excl)
+                ev = list(k.excl)
                 if k.trick:
                     ev[k.seat] |= ruled_out(m, SUIT[k.trick[0]], k.win_card, k.win_seat, k.seat,
                                             k.trump, k.rules.overtrump)
             d.play(m)
             if exact:
-                out[m] = solve(d, tt=tt, model=model, excl=ev or (), must=must)
+                out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             elif mid_exact:
                 # (sighted playouts, blind=0, hand nothing on: the root's evidence stands)
                 playout(d, excl, TRICKS - mid_exact, ev if excl is not None else None)
-                out[m] = solve(d, tt=tt, model=model, excl=ev or (), must=must)
+                out[m] = solve(d, tt=tt, model=model, excl=ev or ())
             else:
                 out[m] = playout(d, excl, TRICKS)
         return out

@@ -234,8 +234,7 @@ def distinct_moves(lm: int, out_mask: int) -> list[int]:
 
 
 def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None = None,
-          model: int = 0, excl: Sequence[int] = (0, 0, 0, 0),
-          must: Sequence[int] = (0, 0, 0, 0)) -> int:
+          model: int = 0, excl: Sequence[int] = (0, 0, 0, 0)) -> int:
     """Exact (perfect-information) future points of the declaring team from ``d``,
     both teams playing their best, by alpha-beta with a transposition table at
     trick boundaries.  Returns the final total (points won so far included).
@@ -245,13 +244,12 @@ def solve(d: Position, alpha: int = -1, beta: int = UNBOUNDED, tt: dict | None =
     played and the evidence (``excl``, updated as the search plays, as in a blind
     :func:`playout`); the others their best against them, among their distinct cards
     (equivalent ones merged as in the plain search, though a modelled seat may tell
-    them apart); ``must[s]``, the cards seat ``s`` is known to hold (a declared Ghna),
-    which the modelled seats also see.  A ``tt`` serves one ``model`` and ``must`` only."""
+    them apart).  A ``tt`` serves one ``model`` only."""
     if tt is None:
         tt = {}
     base = d.won[d.decl & 1] + d.ghna_total
     if model:
-        return base + _ab(d, alpha - base, beta - base, tt, model, list(excl), must)
+        return base + _ab(d, alpha - base, beta - base, tt, model, list(excl))
     return base + _ab(d, alpha - base, beta - base, tt)
 
 
@@ -282,32 +280,14 @@ def _last_trick(d: Position) -> int:
     return pts if (win_seat & 1) == (d.decl & 1) else 0
 
 
-def modelled_card(d: Position, lm: int, excl: Sequence[int], must: Sequence[int]) -> int:
-    """The normal bot's card of the legal ``lm`` for the seat to act in ``d``, as it sees
-    the deal: its hand, the cards played, the evidence ``excl`` and ``must``."""
-    hands = d.hands
-    s = d.to_act
-    hand = hands[s]
-    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    held = must[0] | must[1] | must[2] | must[3]
-    if held:
-        # as Knowledge.can: a card known held is that seat's, and no other's
-        may = [unseen & (~excl[o] & ~held | must[o]) for o in range(4)]
-    else:
-        may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
-    may[s] = hand
-    return heuristic_card(s, hand, lm, d.trick, d.win_card, d.win_seat, d.trump, d.decl,
-                          Holdings(may, False), d.keep_mask(s))
-
-
 #: The evidence passed where no seat is modelled (never read nor written then).
 _NO_MODEL: list[int] = [0, 0, 0, 0]
 
 
 def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
-        excl: list[int] = _NO_MODEL, must: Sequence[int] = _NO_MODEL) -> int:
+        excl: list[int] = _NO_MODEL) -> int:
     """Future points of the declaring team (alpha-beta); the seats of ``model`` play
-    the normal bot's card, with the evidence ``excl`` and ``must`` (see :func:`solve`)."""
+    the normal bot's card, with the evidence ``excl`` (see :func:`solve`)."""
     if d.ntricks >= TRICKS - 1:
         return _last_trick(d) if d.ntricks < TRICKS else 0
     s = d.to_act
@@ -338,7 +318,13 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
     # the moves in card order: searching the heuristic's card first cut fewer nodes than
     # asking the heuristic cost (600 random endgames of 3 and 4 tricks: 228 ms against 345)
     if model >> s & 1 and lm & (lm - 1):
-        moves = [modelled_card(d, lm, excl, must)]
+        # a modelled seat: the normal bot's one card, as it sees the deal
+        hand = hands[s]
+        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
+        may[s] = hand
+        moves = [heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
+                                Holdings(may, False), d.keep_mask(s))]
     else:
         moves = distinct_moves(lm, out_mask)
     a0, b0 = alpha, beta
@@ -356,7 +342,7 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
         before = d.won[team] + d.ghna_total
         d.play(c)
         gained = d.won[team] + d.ghna_total - before
-        v = gained + _ab(d, alpha - gained, beta - gained, tt, model, excl, must)
+        v = gained + _ab(d, alpha - gained, beta - gained, tt, model, excl)
         # undo
         if model:
             excl[s] = known
