@@ -266,7 +266,10 @@ HOLD_THE_HISTORY = """
     const req = open.apply(this, args);
     let handler = null;
     Object.defineProperty(req, 'onsuccess', { configurable: true, get: () => handler, set: (f) => { handler = f; } });
-    req.addEventListener('success', (e) => { gate.then(() => handler && handler.call(req, e)); });
+    req.addEventListener('success', (e) => gate.then(() => {
+      window.__idbOpened = (window.__idbOpened || 0) + 1;
+      if (handler) handler.call(req, e);
+    }));
     return req;
   };
 })();"""
@@ -282,9 +285,11 @@ def test_a_link_followed_while_the_history_opens_is_followed_once_it_is_open(pag
     wait_ready(page)
     settle(page)
     assert page.evaluate("typeof window.__openIdb") == "function"
+    assert page.evaluate("window.__idbOpened || 0") == 0            # the history is not open yet
     page.evaluate(f"location.hash = {json.dumps('#game=K8')}")
     page.evaluate("window.__openIdb()")
     page.wait_for_function("!location.hash.includes('game=')")   # the link was taken
+    assert page.evaluate("window.__idbOpened") >= 1
     settle(page)
     assert saved_record(page)["seed"] == int("K8", 36)
 

@@ -82,7 +82,7 @@ export function createBoot({ root, client, starting, store, storage, ui, links, 
     ui.bar.setPrevious(loadPrevious().status === "ok");
     await kept;                          // the screens read the history and the wheels
     listening = true;
-    if (missed) await follow();
+    if (missed) follow();                // (its question, if any, does not hold up the rest)
     else await showRoute();
   }
 
