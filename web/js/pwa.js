@@ -79,16 +79,9 @@ export async function enableOffline() {
     document.head.append(h("link", { rel: "manifest", href: "manifest.webmanifest" }));
   }
   if (!("serviceWorker" in navigator)) return null;
-  let reg;
-  try {
-    reg = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI),
-      { scope: "./", updateViaCache: "none" });
-  } catch (err) {
-    console.warn("offline play is not available:", err);
-    return null;
-  }
   const sw = navigator.serviceWorker;
   let controlled = !!sw.controller;
+  // (listened to before registering: another tab's update may take control meanwhile)
   sw.addEventListener("controllerchange", () => {
     // Our own request: reload into the new version.  Another tab took the
     // update: this page still runs the old one, offer the reload.  (The first
@@ -97,6 +90,14 @@ export async function enableOffline() {
     else if (controlled) offer(null);
     controlled = true;
   });
+  let reg;
+  try {
+    reg = await sw.register(new URL("sw.js", document.baseURI),
+      { scope: "./", updateViaCache: "none" });
+  } catch (err) {
+    console.warn("offline play is not available:", err);
+    return null;
+  }
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {
