@@ -115,6 +115,7 @@ class StrongSettings(NormalSettings):
     #: then searched exactly: three, +1.5 [-2.3, +5.2] (400 deals, seed 94, card play);
     #: four with 32 deals, +22.5 against +25.9.  0 (played to the end) on the bot of
     #: 2026-12-06, paired: -1.80 [-5.43, +1.83] (600 deals, seed 1000), the same contracts.
+    #: Four, with ``model_play``: -3.83 [-6.90, -0.77], the same deals.
     mid_exact: int = 3
     #: In the exact search of the card play, the other seats the table names normal bots
     #: (or that the earlier hands read as one, ``learn``) play the normal bot's card, as it
@@ -133,7 +134,8 @@ class StrongSettings(NormalSettings):
     model_play: bool = True
     #: With ``model_play``, the exact search takes the rest of the hand from this many
     #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their
-    #: one card a turn leaves a smaller search.
+    #: one card a turn leaves a smaller search.  Six: -1.80 [-4.31, +0.71] paired (600
+    #: deals, seed 1000), a decision up to 2.9 s.
     model_exact: int = 5
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
