@@ -164,6 +164,20 @@ class Position:
         return -1
 
 
+def blind_card(d: Position, lm: int, known: Sequence[int]) -> int:
+    """The heuristic card of the legal ``lm`` for the seat to act in ``d``, seeing only
+    its own hand, the cards played and the evidence ``known`` (cards each seat is known
+    not to hold): the normal bot's card, in a blind playout or for a modelled seat."""
+    hands = d.hands
+    s = d.to_act
+    hand = hands[s]
+    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+    may = [unseen & ~known[0], unseen & ~known[1], unseen & ~known[2], unseen & ~known[3]]
+    may[s] = hand
+    return heuristic_card(s, hand, lm, d.trick, d.win_card, d.win_seat, d.trump, d.decl,
+                          Holdings(may, False), d.keep_mask(s))
+
+
 def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS,
             evidence: list[int] | None = None) -> int:
     """Play the deal with the heuristic policy to its end (or until ``stop``
@@ -197,11 +211,7 @@ def playout(d: Position, excl: Sequence[int] | None = None, stop: int = TRICKS,
             c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl, tb,
                                d.keep_mask(s))
         else:
-            unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-            may = [unseen & ~known[0], unseen & ~known[1], unseen & ~known[2], unseen & ~known[3]]
-            may[s] = hand
-            c = heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, trump, decl,
-                               Holdings(may, False), d.keep_mask(s))
+            c = blind_card(d, lm, known)
         if known is not None and trick:
             known[s] |= ruled_out(c, SUIT[trick[0]], d.win_card, d.win_seat, s, trump, overtrump)
         d.play(c)
@@ -319,12 +329,7 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
     # asking the heuristic cost (600 random endgames of 3 and 4 tricks: 228 ms against 345)
     if model >> s & 1 and lm & (lm - 1):
         # a modelled seat: the normal bot's one card, as it sees the deal
-        hand = hands[s]
-        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-        may = [unseen & ~excl[0], unseen & ~excl[1], unseen & ~excl[2], unseen & ~excl[3]]
-        may[s] = hand
-        moves = [heuristic_card(s, hand, lm, trick, d.win_card, d.win_seat, d.trump, d.decl,
-                                Holdings(may, False), d.keep_mask(s))]
+        moves = [blind_card(d, lm, excl)]
     else:
         moves = distinct_moves(lm, out_mask)
     a0, b0 = alpha, beta
