@@ -137,6 +137,10 @@ class StrongSettings(NormalSettings):
     #: one card a turn leaves a smaller search.  Six: -1.80 [-4.31, +0.71] paired (600
     #: deals, seed 1000), a decision up to 2.9 s.
     model_exact: int = 5
+    #: With ``model_play``, search every legal card of the searching seats, equivalent
+    #: ones (touching, the same points) not merged: a modelled seat may answer each
+    #: differently.
+    model_split: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25

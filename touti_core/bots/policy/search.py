@@ -30,6 +30,9 @@ from ..model.heuristic import Holdings, ghna_keep, heuristic_card
 
 #: More points than any hand gives: the search's infinity.
 UNBOUNDED = 1_000_000
+#: In a ``model`` mask, beside the seats' bits: merge no equivalent cards, which a
+#: modelled seat may tell apart (``model_split``).
+SPLIT = 16
 
 
 class Position:
@@ -330,6 +333,8 @@ def _ab(d: Position, alpha: int, beta: int, tt: dict, model: int = 0,
     if model >> s & 1 and lm & (lm - 1):
         # a modelled seat: the normal bot's one card, as it sees the deal
         moves = [blind_card(d, lm, excl)]
+    elif model & SPLIT:
+        moves = [c for c in range(40) if lm >> c & 1]
     else:
         moves = distinct_moves(lm, out_mask)
     a0, b0 = alpha, beta
