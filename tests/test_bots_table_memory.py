@@ -119,14 +119,21 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
 
 def test_the_arena_shows_the_bots_the_earlier_hands_of_the_game():
     """With ``earlier=N`` deal i comes after ``i % N`` hands of its game, played out at the
-    same table, side A's seats by the normal bot: normal bots agree at every choice."""
-    names, told, roles = arena.seating("strong:told=0", "normal", None, 1)
+    same table, side A's seats by the normal bot: normal bots agree at every choice.  A
+    seat shows nothing when the bot of the deal is another than the one that played it
+    there (a strong side A: its partner is no normal bot to be read as one)."""
+    names, told, roles = arena.seating("normal", "normal", None, 1)
     assert arena.earlier_hands(0, 5, Rules(), names, told, roles, 4) is None
     assert arena.earlier_hands(4, 5, Rules(), names, told, roles, 0) is None
     seen = arena.earlier_hands(3, 5, Rules(), names, told, roles, 4)
     assert all(d == 0 and a > 0 for a, d in seen)
+    strong = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong:told=0", "normal", None, 1),
+                                 4)
+    assert strong[0] == seen[0] and strong[2] == seen[2] and strong[1] is strong[3] is None
     easy = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong", "easy", None, 0), 4)
-    assert easy[0][1] == easy[2][1] == 0 and easy[1][1] + easy[3][1] > 0
+    assert easy[0] is easy[2] is None and easy[1][1] + easy[3][1] > 0
+    mixed = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong", "normal", "normal", 0), 4)
+    assert mixed[0][1] == 0 and mixed[2] is None and mixed[1][1] == mixed[3][1] == 0
     with pytest.raises(ValueError, match="earlier"):
         arena.run("normal", "normal", 1, earlier=-1, workers=1)
     s = arena.run("strong:told=0,learn=0.8,bid_worlds=12,play_worlds=8,exact_worlds=4", "normal",

@@ -208,7 +208,10 @@ def earlier_hands(i: int, seed: int, rules: Rules, names: tuple, told: tuple, ro
     side A's seats by the normal bot (a person's seat by its stand-in), side B's by their
     bot, the auction by ``auction`` if given, a loaded bot as in the deal (``cap``,
     ``isolate``); a hand left in the auction or conceded (not every card seen) shows
-    nothing.  None: no earlier hand."""
+    nothing.  Only the seats played by the bot that plays them in the deal are counted:
+    side A's, played by the normal bot to save time, show nothing of another bot (a
+    strong partner, played out, would be read as no normal bot, as nothing shown is).
+    None: no earlier hand."""
     seen = None
     stand_in = tuple(n if r in ("B", "person") else "normal" for n, r in zip(names, roles))
     for w in range(i % earlier if earlier else 0):
@@ -218,7 +221,8 @@ def earlier_hands(i: int, seed: int, rules: Rules, names: tuple, told: tuple, ro
                                  cap=cap, isolate=isolate, told=told)
         one = hand_seen(rules, dealer, [0, 0], [(s, c) for s, c in log], res)
         if one is not None:
-            seen = add_seen(seen, one)
+            seen = add_seen(seen, tuple(x if stand_in[s] == names[s] else None
+                                        for s, x in enumerate(one)))
     return seen
 
 
@@ -547,7 +551,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --partner, the bot that stands in for the person (default normal)")
     p.add_argument("--earlier", type=int, default=0,
                    help="deal i is hand i %% N + 1 of a game: the bots have seen the hands before "
-                        "it, played out at the same table (side A's seats by the normal bot), "
+                        "it, played out at the same table (side A's seats by the normal bot, "
+                        "counted only where the normal bot plays them in the deal), "
                         "and may read how each seat plays from them (the strong bot's learn)")
     p.add_argument("--rules", default=None, help="rule set as JSON, e.g. '{\"overtrump\": \"never\"}'")
     p.add_argument("--json", default=None, help="write the summary as JSON to this file ('-' = stdout)")
