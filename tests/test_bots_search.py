@@ -21,7 +21,7 @@ from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.worlds import resample
 from touti_core.bots.policy.card_search import CardSearch
 from touti_core.bots.model.heuristic import Holdings, ghna_keep, heuristic_card
-from touti_core.bots.policy.search import SPLIT, Position, distinct_moves, playout, solve
+from touti_core.bots.policy.search import Position, distinct_moves, playout, solve
 from touti_core.cards import BIT, GHNA_MASK, POINTS, SUIT
 from touti_core.engine import A_GHNA, A_NO_GHNA, GAME_OVER, GHNA, HAND_OVER, PLAY, Game
 from touti_core.facts import HAND_POINTS
@@ -315,20 +315,17 @@ def test_before_the_last_tricks_a_move_is_played_out_then_the_rest_searched(seed
         assert values[m] == search.utility(solve(d))
 
 
-def minimax_against(d: Position, model: int, excl: list[int], split: bool = False) -> int:
+def minimax_against(d: Position, model: int, excl: list[int]) -> int:
     """The reference of ``solve(model=...)``: the seats of ``model`` play the heuristic card
     on their own hand and the evidence; the others try every legal card, equivalent ones
     merged as the plain search merges them (a modelled seat may tell two such cards
-    apart: the search is then the best answer among the distinct cards), or not merged
-    (``split``, ``model | SPLIT``)."""
+    apart: the search is then the best answer among the distinct cards)."""
     if d.ntricks == 10:
         return d.decl_points()
     s = d.to_act
     lm = d.legal()
     cards = [c for c in range(40) if lm >> c & 1]
-    if split and not model >> s & 1:
-        pass
-    elif not model >> s & 1 and len(cards) > 1:
+    if not model >> s & 1 and len(cards) > 1:
         on_table = sum(BIT[c] for c in d.trick)
         held = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
         cards = distinct_moves(lm, ~(held | on_table) | d.hands[s])
@@ -344,7 +341,7 @@ def minimax_against(d: Position, model: int, excl: list[int], split: bool = Fals
         if d.trick:
             ev[s] |= ruled_out(c, SUIT[d.trick[0]], d.win_card, d.win_seat, s, d.trump, d.overtrump)
         e.play(c)
-        values.append(minimax_against(e, model, ev, split))
+        values.append(minimax_against(e, model, ev))
     return max(values) if (s & 1) == (d.decl & 1) else min(values)
 
 
@@ -359,39 +356,6 @@ def test_seats_searched_as_the_normal_bot_play_its_card_and_the_rest_their_best(
     before = excl[:]
     assert solve(d.copy(), model=model, excl=excl) == minimax_against(d, model, excl)
     assert excl == before
-
-
-@settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 2 ** 32), left=st.integers(1, 3), model=st.integers(1, 15))
-def test_with_model_split_the_searching_seats_try_every_card_equivalent_or_not(seed, left,
-                                                                              model):
-    """``model_split``'s search against a reference that tries every legal card.  (Merged,
-    the values were the same in 3,000 random endgames of two to five tricks: the split
-    changes the card play through the candidate cards of the playouts.)"""
-    r = random.Random(seed)
-    d = random_endgame(r, left)
-    excl = [r.getrandbits(40) & ~d.hands[s] for s in range(4)]
-    assert solve(d.copy(), model=model | SPLIT, excl=excl) == minimax_against(d, model, excl,
-                                                                              split=True)
-
-
-def test_with_model_split_the_candidate_cards_are_every_legal_card():
-    """``model_split``: touching cards of the same points stay apart at the root (a modelled
-    seat may answer each differently); without it, or with no seat modelled, merged."""
-    two, four, five = 0, 1, 2
-    g = Game.new(11)
-    g.setup_play(1, 100, 0)
-    k = from_game(g, g.to_act)
-    k.hand, k.played, k.trick = BIT[two] | BIT[four] | BIT[five], 0, []
-    settings = make_bot("strong", 1).settings
-    assert CardSearch(k, settings, model=0b1010).candidate_moves([five, two, four]) == [two]
-    assert CardSearch(k, settings, model=0b1010 | SPLIT).candidate_moves(
-        [five, two, four]) == [two, four, five]
-    b = make_bot("strong:model_split=1", 1)
-    b.table = tuple("strong" if s == k.seat else "normal" for s in range(4))
-    assert b.search(k).model & SPLIT
-    b.table = tuple("strong" if s == k.seat else "easy" for s in range(4))
-    assert b.search(k).model == 0        # no seat modelled: nothing to tell apart
 
 
 @settings(max_examples=60, deadline=None)

@@ -130,17 +130,16 @@ class StrongSettings(NormalSettings):
     #: keeps none for its own seat) and the cards known held (``must``): 57 of 3,398 of
     #: their cards in the last five tricks differed from the normal bot's (1.7%).  Seeing
     #: both (``model_seen``, 2d53282, removed): -0.52 [-1.59, +0.56] and -0.32 [-1.55,
-    #: +0.91] at seeds 1000 and 2000 (docs/lab/removed-experiments.md).
+    #: +0.91] at seeds 1000 and 2000 (docs/lab/removed-experiments.md).  Not merging the
+    #: equivalent cards (``model_split``, 892b670, removed): no value of the exact search
+    #: changed in 3,000 random endgames; the playouts' candidate cards did, -1.08 [-2.62,
+    #: +0.46] paired (600 deals, seed 1000), cards p95 151 ms against 125.
     model_play: bool = True
     #: With ``model_play``, the exact search takes the rest of the hand from this many
     #: tricks before its end (``exact_tricks``) where both opponents are so modelled: their
     #: one card a turn leaves a smaller search.  Six: -1.80 [-4.31, +0.71] paired (600
     #: deals, seed 1000), a decision up to 2.9 s.
     model_exact: int = 5
-    #: With ``model_play``, search every legal card of the searching seats, equivalent
-    #: ones (touching, the same points) not merged: a modelled seat may answer each
-    #: differently.
-    model_split: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25

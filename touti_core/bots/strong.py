@@ -24,7 +24,6 @@ from .belief.play_reading import play_weigher
 from .belief.sampler import Sampler
 from .belief.worlds import World, draw, product
 from .model import bidding
-from .policy.search import SPLIT
 from .policy.auction_sim import AuctionSimulation
 from .policy.card_search import CardSearch
 from .policy.normal import NormalBot
@@ -113,8 +112,6 @@ class StrongBot(NormalBot):
             for s in range(4):
                 if s != k.seat and reading.level(s) == bidding.LEVEL:
                     model |= 1 << s
-            if model and self.settings.model_split:
-                model |= SPLIT
         return CardSearch(k, self.settings, self._deadline, model)
 
     def card(self, k: Knowledge, cards: list[int]) -> int:

@@ -27,7 +27,7 @@ from ..base import Why
 from ..belief.knowledge import Knowledge
 from ..belief.worlds import World
 from ..settings import StrongSettings
-from .search import SPLIT, Position, distinct_moves, playout, solve
+from .search import Position, distinct_moves, playout, solve
 
 
 class CardSearch:
@@ -57,8 +57,6 @@ class CardSearch:
     def candidate_moves(self, cards: list[int]) -> list[int]:
         """The legal cards, equivalent ones merged (touching cards of a suit, same points)."""
         k = self.k
-        if self.model & SPLIT:
-            return sorted(cards)
         return distinct_moves(mask_of(cards), (k.played & ~mask_of(k.trick)) | k.hand)
 
     def utility(self, decl_points: int) -> float:
