@@ -127,8 +127,8 @@ def test_the_arena_shows_the_bots_the_earlier_hands_of_the_game():
     assert arena.earlier_hands(4, 5, Rules(), names, told, roles, 0) is None
     seen = arena.earlier_hands(3, 5, Rules(), names, told, roles, 4)
     assert all(d == 0 and a > 0 for a, d in seen)
-    strong = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong:told=0", "normal", None, 1),
-                                 4)
+    told_nothing = arena.seating("strong:told=0", "normal", None, 1)
+    strong = arena.earlier_hands(3, 5, Rules(), *told_nothing, 4)
     assert strong[0] == seen[0] and strong[2] == seen[2] and strong[1] is strong[3] is None
     easy = arena.earlier_hands(3, 5, Rules(), *arena.seating("strong", "easy", None, 0), 4)
     assert easy[0] is easy[2] is None and easy[1][1] + easy[3][1] > 0
