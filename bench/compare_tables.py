@@ -13,13 +13,17 @@ second run's side A scored more than the first's (the sum is the difference
 between the two runs' paired results), and that difference with its 95% interval
 from the deals, each deal's gain being the same hand's at the two tables.
 ``--outcomes`` splits the kinds further: where the contracts differ, which table's
-was the higher, and at each table whether the contract was made.
+was the higher, and at each table whether the contract was made.  ``--hands 1`` (or
+``3-10``) keeps only the deals played as those hands of a game, in a run made with
+``arena --earlier N`` (deal ``i`` is hand ``i % N + 1``): where in a game the
+difference lies.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -89,12 +93,39 @@ def deal_gains(first: list, second: list) -> list:
     return [lead(d2) - lead(d1) for d1, d2 in zip(first, second)]
 
 
+def hands_of_game(text: str) -> tuple[int, int]:
+    """``"3-10"`` -> (3, 10), ``"1"`` -> (1, 1): hands of a game, counted from 1."""
+    m = re.fullmatch(r"(\d+)(?:-(\d+))?", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"not a hand or a range of hands: {text!r}")
+    first, last = int(m[1]), int(m[2] or m[1])
+    if not 1 <= first <= last:
+        raise argparse.ArgumentTypeError(f"hands are counted from 1, the first before the last: "
+                                         f"{text!r}")
+    return first, last
+
+
+def in_game(runs: list, first: int, last: int) -> list:
+    """The two runs' per-deal results kept to the deals played as hands ``first`` to
+    ``last`` of a game (the runs' ``--earlier``: either run's, equal where both have one)."""
+    earlier = {s["earlier"] for s in runs if s.get("earlier")}
+    if len(earlier) != 1:
+        raise SystemExit("--hands needs a run made with --earlier N (the same N in both)")
+    n = earlier.pop()
+    if last > n:
+        raise SystemExit(f"a game of these runs has {n} hands")
+    return [[d for d in s["per_deal"] if first <= d["deal"] % n + 1 <= last] for s in runs]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("first", help="arena JSON written with --per-deal")
     p.add_argument("second", help="arena JSON of the same deals, written with --per-deal")
     p.add_argument("--outcomes", action="store_true",
                    help="split the kinds by the higher contract and each table's result")
+    p.add_argument("--hands", type=hands_of_game, metavar="K[-L]",
+                   help="only the deals played as hands K to L of a game (runs made with "
+                        "arena --earlier)")
     args = p.parse_args()
     runs = []
     for path in (args.first, args.second):
@@ -103,13 +134,15 @@ def main() -> None:
         if "per_deal" not in s:
             raise SystemExit(f"{path}: no per-deal results (run the arena with --per-deal)")
         runs.append(s)
-    hands, gain, n = compare(runs[0]["per_deal"], runs[1]["per_deal"],
-                             outcome if args.outcomes else kind)
+    deals = in_game(runs, *args.hands) if args.hands else [s["per_deal"] for s in runs]
+    hands, gain, n = compare(*deals, outcome if args.outcomes else kind)
     width = max(58, *map(len, hands))
-    print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands): points a hand gained")
+    where = f", hands {args.hands[0]}-{args.hands[1]} of a game" if args.hands else ""
+    print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands{where}): "
+          "points a hand gained")
     for k in sorted(hands, key=lambda k: -gain[k]):
         print(f"  {k:<{width}} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
-    m, _, lo, hi = mean_ci(deal_gains(runs[0]["per_deal"], runs[1]["per_deal"]))
+    m, _, lo, hi = mean_ci(deal_gains(*deals))
     print(f"  {'total':<{width}} {n:5d} hands {sum(gain.values()) / n:+7.2f}  "
           f"(paired over the deals: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}])")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import math
@@ -207,6 +208,29 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
         parts = [o for o in by_outcome[0] if o.startswith(k)]
         assert sum(by_outcome[0][o] for o in parts) == hands[k]
         assert math.isclose(sum(by_outcome[1][o] for o in parts), gain[k])
+
+
+def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
+    """bench/compare_tables.py --hands: with runs made with --earlier N, deal i is hand
+    i % N + 1 of a game; the hands kept are those asked for, their parts add up to the
+    whole, and a run without --earlier, or a hand past the game's, is refused."""
+    ct = bench_module("compare_tables")
+    first = arena.run("random", "easy", deals=7, seed=4, workers=1)
+    second = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=3)
+    assert [d["deal"] for d in ct.in_game([first, second], 1, 1)[1]] == [0, 3, 6]
+    assert [d["deal"] for d in ct.in_game([second, first], 2, 3)[0]] == [1, 2, 4, 5]
+    whole = ct.compare(first["per_deal"], second["per_deal"])
+    parts = [ct.compare(*ct.in_game([first, second], h, h)) for h in (1, 2, 3)]
+    assert sum(p[2] for p in parts) == whole[2] == 14
+    assert math.isclose(sum(sum(p[1].values()) for p in parts), sum(whole[1].values()))
+    assert ct.hands_of_game("3-10") == (3, 10) and ct.hands_of_game("2") == (2, 2)
+    for bad in ("0", "4-2", "x", "1-"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            ct.hands_of_game(bad)
+    with pytest.raises(SystemExit):
+        ct.in_game([first, first], 1, 1)
+    with pytest.raises(SystemExit):
+        ct.in_game([first, second], 2, 4)
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
