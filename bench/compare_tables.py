@@ -137,7 +137,11 @@ def main() -> None:
     deals = in_game(runs, *args.hands) if args.hands else [s["per_deal"] for s in runs]
     hands, gain, n = compare(*deals, outcome if args.outcomes else kind)
     width = max(58, *map(len, hands))
-    where = f", hands {args.hands[0]}-{args.hands[1]} of a game" if args.hands else ""
+    where = ""
+    if args.hands:
+        first, last = args.hands
+        where = f", hand {first} of a game" if first == last else \
+            f", hands {first} to {last} of a game"
     print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands{where}): "
           "points a hand gained")
     for k in sorted(hands, key=lambda k: -gain[k]):

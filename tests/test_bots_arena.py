@@ -231,6 +231,9 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
         ct.in_game([first, first], 1, 1)
     with pytest.raises(SystemExit):
         ct.in_game([first, second], 2, 4)
+    other = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=2)
+    with pytest.raises(SystemExit):
+        ct.in_game([second, other], 1, 1)
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
