@@ -206,7 +206,9 @@ class StrongSettings(NormalSettings):
 
     # ---- the auction by simulation
     #: Deals simulated per auction decision (and to name trumps).  ``bid_worlds=192``:
-    #: +21.0 against +23.1, with the auction's p95 doubled.
+    #: +21.0 against +23.1, with the auction's p95 doubled; again on 2026-12-07, paired
+    #: on the same deals: -6.59 [-11.59, -1.60] (600 deals, seed 1000), auction p95
+    #: 285 ms against 140 (docs/lab/arena-notebook.md).
     bid_worlds: int = 96
     #: Bid by simulating the hand in the deals; False: by the hand evaluation, as the
     #: normal bot does, which measured -6.5 [-12.0, -1.0] (400 deals).
