@@ -114,7 +114,10 @@ def in_game(runs: list, first: int, last: int) -> list:
     n = earlier.pop()
     if last > n:
         raise SystemExit(f"a game of these runs has {n} hands")
-    return [[d for d in s["per_deal"] if first <= d["deal"] % n + 1 <= last] for s in runs]
+    kept = [[d for d in s["per_deal"] if first <= d["deal"] % n + 1 <= last] for s in runs]
+    if not kept[0]:
+        raise SystemExit("no deal of these runs was played as those hands of a game")
+    return kept
 
 
 def main() -> None:

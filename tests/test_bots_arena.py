@@ -231,6 +231,9 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
         ct.in_game([first, first], 1, 1)
     with pytest.raises(SystemExit):
         ct.in_game([first, second], 2, 4)
+    short = dict(second, per_deal=second["per_deal"][:2])    # hands 1 and 2 only
+    with pytest.raises(SystemExit):
+        ct.in_game([short, short], 3, 3)
     other = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=2)
     with pytest.raises(SystemExit):
         ct.in_game([second, other], 1, 1)
