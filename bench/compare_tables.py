@@ -16,7 +16,8 @@ from the deals, each deal's gain being the same hand's at the two tables.
 was the higher, and at each table whether the contract was made.  ``--hands 1`` (or
 ``3-10``) keeps only the deals played as those hands of a game, in a run made with
 ``arena --earlier N`` (deal ``i`` is hand ``i % N + 1``): where in a game the
-difference lies.
+difference lies.  Several pairs of runs (say one pair a seed) are pooled: the kinds
+and the interval over all their deals.
 """
 
 from __future__ import annotations
@@ -120,36 +121,56 @@ def in_game(runs: list, first: int, last: int) -> list:
     return kept
 
 
+def pooled(pairs: list, by=kind, hands: tuple[int, int] | None = None) -> tuple:
+    """``compare`` over several pairs of runs (each pair the same deals, say one pair a
+    seed), pooled: (hands by kind, points by kind, hands, each deal's gain); ``hands``:
+    only the deals played as those hands of a game (:func:`in_game`)."""
+    kinds, gain, n, gains = Counter(), Counter(), 0, []
+    for pair in pairs:
+        deals = in_game(pair, *hands) if hands else [s["per_deal"] for s in pair]
+        h, g, m = compare(*deals, by)
+        kinds.update(h)
+        gain.update(g)
+        n += m
+        gains += deal_gains(*deals)
+    return kinds, gain, n, gains
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("first", help="arena JSON written with --per-deal")
-    p.add_argument("second", help="arena JSON of the same deals, written with --per-deal")
+    p.add_argument("runs", nargs="+", metavar="first second",
+                   help="pairs of arena JSON files written with --per-deal, each pair the "
+                        "same deals (several pairs, say one a seed, are pooled)")
     p.add_argument("--outcomes", action="store_true",
                    help="split the kinds by the higher contract and each table's result")
     p.add_argument("--hands", type=hands_of_game, metavar="K[-L]",
                    help="only the deals played as hands K to L of a game (runs made with "
                         "arena --earlier)")
     args = p.parse_args()
+    if len(args.runs) % 2:
+        raise SystemExit("give the runs in pairs: the first run's, then the second's")
     runs = []
-    for path in (args.first, args.second):
+    for path in args.runs:
         with open(path) as f:
             s = json.load(f)
         if "per_deal" not in s:
             raise SystemExit(f"{path}: no per-deal results (run the arena with --per-deal)")
         runs.append(s)
-    deals = in_game(runs, *args.hands) if args.hands else [s["per_deal"] for s in runs]
-    hands, gain, n = compare(*deals, outcome if args.outcomes else kind)
+    pairs = [runs[i:i + 2] for i in range(0, len(runs), 2)]
+    hands, gain, n, gains = pooled(pairs, outcome if args.outcomes else kind, args.hands)
     width = max(58, *map(len, hands))
     where = ""
     if args.hands:
         first, last = args.hands
         where = f", hand {first} of a game" if first == last else \
             f", hands {first} to {last} of a game"
+    if len(pairs) > 1:
+        where += f", {len(pairs)} pairs of runs pooled"
     print(f"{runs[1]['A']} against {runs[0]['A']}, same deals ({n} hands{where}): "
           "points a hand gained")
     for k in sorted(hands, key=lambda k: -gain[k]):
         print(f"  {k:<{width}} {hands[k]:5d} hands {gain[k] / n:+7.2f}")
-    m, _, lo, hi = mean_ci(deal_gains(*deals))
+    m, _, lo, hi = mean_ci(gains)
     print(f"  {'total':<{width}} {n:5d} hands {sum(gain.values()) / n:+7.2f}  "
           f"(paired over the deals: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}])")
 

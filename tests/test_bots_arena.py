@@ -213,7 +213,8 @@ def test_compare_tables_splits_the_difference_between_two_runs_by_hand():
 def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
     """bench/compare_tables.py --hands: with runs made with --earlier N, deal i is hand
     i % N + 1 of a game; the hands kept are those asked for, their parts add up to the
-    whole, and a run without --earlier, or a hand past the game's, is refused."""
+    whole, and a run without --earlier, runs of different N, a hand past the game's or
+    hands no deal was played as are refused.  Several pairs of runs are pooled."""
     ct = bench_module("compare_tables")
     first = arena.run("random", "easy", deals=7, seed=4, workers=1)
     second = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=3)
@@ -237,6 +238,15 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
     other = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=2)
     with pytest.raises(SystemExit):
         ct.in_game([second, other], 1, 1)
+    third = arena.run("random", "easy", deals=5, seed=9, workers=1)
+    fourth = arena.run("normal", "easy", deals=5, seed=9, workers=1, earlier=3)
+    kinds, gain, n, gains = ct.pooled([[first, second], [third, fourth]])
+    alone = ct.compare(third["per_deal"], fourth["per_deal"])
+    assert n == 14 + 10 and kinds == whole[0] + alone[0] and len(gains) == 12
+    assert gains == ct.deal_gains(first["per_deal"], second["per_deal"]) + \
+        ct.deal_gains(third["per_deal"], fourth["per_deal"])
+    first_hands = ct.pooled([[first, second], [third, fourth]], hands=(1, 1))
+    assert first_hands[2] == 2 * (3 + 2) and len(first_hands[3]) == 5
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
