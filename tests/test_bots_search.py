@@ -393,20 +393,12 @@ def test_a_playout_leaves_its_evidence_where_it_stops():
     ("strong", ("normal", "normal", "normal"), None, (1, 2, 3)),
     ("strong:model_play=0", ("normal", "normal", "normal"), None, ()),
     ("perfect", ("normal", "normal", "normal"), None, ()),
-    # model_partner: a partner the table names a strong bot (with settings or not) too
-    ("strong:model_partner=1", ("normal", "strong", "normal"), None, (1, 2, 3)),
-    ("strong:model_partner=1", ("normal", "strong:bid_bias=4", "normal"), None, (1, 2, 3)),
-    ("strong:model_partner=1", ("normal", None, "normal"), None, (1, 3)),
-    ("strong:model_partner=1", ("normal", "normal", "normal"), None, (1, 2, 3)),
-    ("strong:model_partner=1,told=0", ("normal", "strong", "normal"), None, ()),
-    ("strong", ("normal", "strong", "normal"), None, (1, 3)),
 ])
 def test_the_card_search_plays_the_seats_read_as_normal_bots_as_they_play(bot, levels, seen,
                                                                            modelled):
     """``model_play``: the exact search answers the normal bot's card from every other seat
-    the table names a normal bot, or the earlier hands read as one (with ``model_partner``,
-    a partner it names a strong bot too); the others, and every seat with the setting
-    off, play their best.  The seats are given from seat 0's left."""
+    the table names a normal bot, or the earlier hands read as one; the others, and every
+    seat with the setting off, play their best.  The seats are given from seat 0's left."""
     g = Game.new(11)
     g.setup_play(1, 100, 0)
     k = from_game(g, g.to_act)

@@ -140,10 +140,6 @@ class StrongSettings(NormalSettings):
     #: one card a turn leaves a smaller search.  Six: -1.80 [-4.31, +0.71] paired (600
     #: deals, seed 1000), a decision up to 2.9 s.
     model_exact: int = 5
-    #: Experiment (off): in the exact search, a partner the table names a strong bot plays
-    #: the normal bot's card too, since it does not see the deal the search sees (the
-    #: search's own team no longer plays each deal as if it saw it).
-    model_partner: bool = False
     #: Weight of the points beside made / failed in the value of a hand (card play and
     #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9.
     lam: float = 0.25

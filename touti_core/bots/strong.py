@@ -112,9 +112,6 @@ class StrongBot(NormalBot):
             for s in range(4):
                 if s != k.seat and reading.level(s) == bidding.LEVEL:
                     model |= 1 << s
-            partner = k.seat ^ 2
-            if self.settings.model_partner and (reading.level(partner) or "").split(":")[0] == self.level:
-                model |= 1 << partner
         return CardSearch(k, self.settings, self._deadline, model)
 
     def card(self, k: Knowledge, cards: list[int]) -> int:
