@@ -105,7 +105,7 @@ class StrongSettings(NormalSettings):
     #: Deals searched when the rest of the hand is searched exactly.
     #: ``exact_worlds=40``: +23.7 against +23.3, median card 46 ms instead of 31; with
     #: ``model_play``, paired on the same deals (600, seed 1000, 2026-12-07): -0.28
-    #: [-1.77, +1.21], cards median 27.6 ms instead of 19.0.
+    #: [-1.77, +1.21], cards median 27.6 ms instead of about 17.
     exact_worlds: int = 20
     #: Exact alpha-beta over the whole rest when this many tricks (or fewer) remain:
     #: four instead of two +6.0 [+1.3, +10.7] in the card play (400 deals, seed 77);
@@ -143,9 +143,9 @@ class StrongSettings(NormalSettings):
     #: deals, seed 1000), a decision up to 2.9 s.
     model_exact: int = 5
     #: Weight of the points beside made / failed in the value of a hand (card play and
-    #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9; ``lam=0.1`` paired
-    #: on the same deals (600, seed 1000, 2026-12-07): -0.18 [-0.54, +0.18], one hand of
-    #: 1,200 otherwise.
+    #: trumps): ``lam=0.1`` and ``lam=0.5`` +25.7 each against +25.9; ``lam=0.1`` with
+    #: ``model_play``, paired on the same deals (600, seed 1000, 2026-12-07): -0.18
+    #: [-0.54, +0.18], one hand of 1,200 otherwise.
     lam: float = 0.25
     #: Playouts in which each player sees only its own hand (the cards played and the
     #: rules' evidence), as a player at the table does; False: every hand.
