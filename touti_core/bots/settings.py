@@ -220,7 +220,8 @@ class StrongSettings(NormalSettings):
     #: Name trumps by simulating the contract with each; False: by the hand evaluation,
     #: +0.37 [-1.74, +2.47] paired on the same deals (600 deals, seed 1000, 2026-12-06):
     #: the same contracts, 5 more made of 578; not established, so it stays.  With
-    #: ``model_play``, the same deals (2026-12-07): +0.58 [-1.52, +2.69], 4 more made.
+    #: ``model_play``, the same deals (2026-12-07): +0.58 [-1.52, +2.69], 4 more made;
+    #: at seed 2000 +1.47 [-0.56, +3.50]; both, +1.02 [-0.44, +2.49] (1,200 deals).
     sim_trump: bool = True
     #: Playouts of the auction's simulation in which each player sees only its own hand.
     #: False (every hand seen): -4.33 [-7.60, -1.05] paired on the same deals (600 deals,
