@@ -127,6 +127,10 @@ def pooled(pairs: list, by=kind, hands: tuple[int, int] | None = None) -> tuple:
     only the deals played as those hands of a game (:func:`in_game`)."""
     kinds, gain, n, gains = Counter(), Counter(), 0, []
     for pair in pairs:
+        if len(pair) != 2:
+            raise SystemExit("give the runs in pairs: the first run's, then the second's")
+        if [s["A"] for s in pair] != [s["A"] for s in pairs[0]]:
+            raise SystemExit("each pair must compare the same two bots as the first pair")
         deals = in_game(pair, *hands) if hands else [s["per_deal"] for s in pair]
         h, g, m = compare(*deals, by)
         kinds.update(h)
@@ -147,8 +151,6 @@ def main() -> None:
                    help="only the deals played as hands K to L of a game (runs made with "
                         "arena --earlier)")
     args = p.parse_args()
-    if len(args.runs) % 2:
-        raise SystemExit("give the runs in pairs: the first run's, then the second's")
     runs = []
     for path in args.runs:
         with open(path) as f:

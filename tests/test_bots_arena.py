@@ -214,7 +214,8 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
     """bench/compare_tables.py --hands: with runs made with --earlier N, deal i is hand
     i % N + 1 of a game; the hands kept are those asked for, their parts add up to the
     whole, and a run without --earlier, runs of different N, a hand past the game's or
-    hands no deal was played as are refused.  Several pairs of runs are pooled."""
+    hands no deal was played as are refused.  Several pairs of runs are pooled; a run
+    without its pair, or a pair of other bots than the first's, is refused."""
     ct = bench_module("compare_tables")
     first = arena.run("random", "easy", deals=7, seed=4, workers=1)
     second = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=3)
@@ -247,6 +248,10 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
         ct.deal_gains(third["per_deal"], fourth["per_deal"])
     first_hands = ct.pooled([[first, second], [third, fourth]], hands=(1, 1))
     assert first_hands[2] == 2 * (3 + 2) and len(first_hands[3]) == 5
+    with pytest.raises(SystemExit):             # a run without its pair
+        ct.pooled([[first, second], [third]])
+    with pytest.raises(SystemExit):             # a pair of other bots than the first's
+        ct.pooled([[first, second], [fourth, third]])
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
