@@ -221,7 +221,9 @@ class StrongSettings(NormalSettings):
     #: +0.37 [-1.74, +2.47] paired on the same deals (600 deals, seed 1000, 2026-12-06):
     #: the same contracts, 5 more made of 578; not established, so it stays.  With
     #: ``model_play``, the same deals (2026-12-07): +0.58 [-1.52, +2.69], 4 more made;
-    #: at seed 2000 +1.47 [-0.56, +3.50]; both, +1.02 [-0.44, +2.49] (1,200 deals).
+    #: at seed 2000 +1.47 [-0.56, +3.50]; both, +1.02 [-0.44, +2.49] (1,200 deals); but
+    #: -1.50 at seed 3000 (800 deals) and -0.76 at seed 4000 (600) by the means: -0.16
+    #: over the 2,600 deals, so the simulation stays.
     sim_trump: bool = True
     #: Playouts of the auction's simulation in which each player sees only its own hand.
     #: False (every hand seen): -4.33 [-7.60, -1.05] paired on the same deals (600 deals,
