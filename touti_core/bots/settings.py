@@ -157,7 +157,9 @@ class StrongSettings(NormalSettings):
     soft: bool = True
     #: How likely an opponent's card is that the sensible-play model (the normal bot's
     #: policy) would not have played: 0.02 instead of 0.3, with the pool below, +5.2
-    #: [+0.8, +9.5] (400 deals, seed 77); 0.05: +1.3 [-3.1, +5.6].
+    #: [+0.8, +9.5] (400 deals, seed 77); 0.05: +1.3 [-3.1, +5.6].  On the bot of
+    #: 2026-12-07, paired (600 deals, seed 1000): 0.01, -1.70 [-4.23, +0.83]; 0.03, -2.88
+    #: [-5.45, -0.32]; both lose in defence.
     eps: float = 0.02
     #: The same for the partner's cards (it searches, so the model reads it less
     #: well): 0.3, +26.5 and +24.9 against +25.9 and +25.0 (seeds 1000, 2000).
@@ -190,7 +192,9 @@ class StrongSettings(NormalSettings):
     #: with ``read_announced`` and ``bid_pool``, +5.79 [+1.56, +10.01] at seed 1000.
     read_model: bool = True
     #: With the replay, how likely a hand is on which the normal bot would have bid
-    #: otherwise.  0.001 left an effective sample of 10 deals of 96.
+    #: otherwise.  0.001 left an effective sample of 10 deals of 96.  Paired (600 deals,
+    #: seed 1000, 2026-12-07): 0.003 with ``bid_pool=8`` -1.84 [-6.86, +3.18], more
+    #: contracts taken and failed; 0.03 -1.90 [-4.38, +0.58], the opponents' made more.
     model_eps: float = 0.01
     #: Read what the table says of who plays each seat; False: as if told nothing, the
     #: way an unknown table is measured (``strong:told=0`` in the arena: 44.6% of the
