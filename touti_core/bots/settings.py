@@ -179,7 +179,9 @@ class StrongSettings(NormalSettings):
     conventions: float = 0.2
     #: Card play: deals drawn per deal searched; the draws are kept in proportion to
     #: their weights.  24 instead of 8: +0.90 [-0.31, +2.10] over 6,000 deals (seeds
-    #: 1000 to 6000), within the browser's budget; 16 instead of 4 earlier, -0.4.
+    #: 1000 to 6000), within the browser's budget; 16 instead of 4 earlier, -0.4.  48,
+    #: paired (600 deals, seed 1000, 2026-12-07): -1.85 [-5.50, +1.80], cards p95 191 ms
+    #: against 127.
     pool: float = 24.0
     #: The same in the auction and the choice of trumps, when it reads an opponent by
     #: replay (``read_model``, which leaves fewer deals); else 1.  Measured with the
@@ -216,7 +218,8 @@ class StrongSettings(NormalSettings):
     #: Deals simulated per auction decision (and to name trumps).  ``bid_worlds=192``:
     #: +21.0 against +23.1, with the auction's p95 doubled; again on 2026-12-07, paired
     #: on the same deals: -6.59 [-11.59, -1.60] (600 deals, seed 1000), auction p95
-    #: 285 ms against 140 (docs/lab/arena-notebook.md).
+    #: 285 ms against 140 (docs/lab/arena-notebook.md); ``bid_worlds=64`` the same way:
+    #: -10.40 [-15.28, -5.52], more contracts taken and failed.
     bid_worlds: int = 96
     #: Bid by simulating the hand in the deals; False: by the hand evaluation, as the
     #: normal bot does, which measured -6.5 [-12.0, -1.0] (400 deals).
