@@ -121,6 +121,14 @@ def in_game(runs: list, first: int, last: int) -> list:
     return kept
 
 
+def table(run: dict) -> tuple:
+    """What a run's deals and its table depend on besides side A: the seed, the
+    opponents and the person's seat (``--partner``).  Not ``--earlier``: a bot told
+    nothing that learns from a game's earlier hands is compared with its told self
+    that sees none, on the same deals."""
+    return run["seed"], run["B"], run.get("person")
+
+
 def pooled(pairs: list, by=kind, hands: tuple[int, int] | None = None) -> tuple:
     """``compare`` over several pairs of runs (each pair the same deals, say one pair a
     seed), pooled: (hands by kind, points by kind, hands, each deal's gain); ``hands``:
@@ -129,8 +137,13 @@ def pooled(pairs: list, by=kind, hands: tuple[int, int] | None = None) -> tuple:
     for pair in pairs:
         if len(pair) != 2:
             raise SystemExit("give the runs in pairs: the first run's, then the second's")
-        if [s["A"] for s in pair] != [s["A"] for s in pairs[0]]:
-            raise SystemExit("each pair must compare the same two bots as the first pair")
+        if len({table(s) for s in pair}) != 1:   # the deal numbers alone do not say it
+            raise SystemExit("the two runs of a pair must be played on the same deals at the "
+                             "same table (the same --seed, --b and --partner)")
+        if [s["A"] for s in pair] + [pair[0]["B"]] != \
+                [s["A"] for s in pairs[0]] + [pairs[0][0]["B"]]:
+            raise SystemExit("each pair must compare the same two bots as the first pair, "
+                             "against the same opponents")
         deals = in_game(pair, *hands) if hands else [s["per_deal"] for s in pair]
         h, g, m = compare(*deals, by)
         kinds.update(h)

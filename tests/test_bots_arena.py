@@ -215,7 +215,8 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
     i % N + 1 of a game; the hands kept are those asked for, their parts add up to the
     whole, and a run without --earlier, runs of different N, a hand past the game's or
     hands no deal was played as are refused.  Several pairs of runs are pooled; a run
-    without its pair, or a pair of other bots than the first's, is refused."""
+    without its pair, a pair of other bots or opponents than the first's, or a pair
+    whose runs were played on other deals or at another table, is refused."""
     ct = bench_module("compare_tables")
     first = arena.run("random", "easy", deals=7, seed=4, workers=1)
     second = arena.run("normal", "easy", deals=7, seed=4, workers=1, earlier=3)
@@ -252,6 +253,16 @@ def test_compare_tables_keeps_the_hands_of_a_game_asked_for():
         ct.pooled([[first, second], [third]])
     with pytest.raises(SystemExit):             # a pair of other bots than the first's
         ct.pooled([[first, second], [fourth, third]])
+    with pytest.raises(SystemExit):             # ... or against other opponents
+        ct.pooled([[first, second], [dict(third, B="normal"), dict(fourth, B="normal")]])
+    fifth = arena.run("normal", "easy", deals=5, seed=10, workers=1, earlier=3)
+    assert [d["deal"] for d in fifth["per_deal"]] == [d["deal"] for d in fourth["per_deal"]]
+    with pytest.raises(SystemExit):             # the same deal numbers, another seed
+        ct.pooled([[third, fifth]])
+    with pytest.raises(SystemExit):             # or another opponent in one run
+        ct.pooled([[third, dict(fourth, B="normal")]])
+    with pytest.raises(SystemExit):             # or a person seated in one run only
+        ct.pooled([[third, dict(fourth, person="normal")]])
 
 
 def test_gap_share_is_the_ratio_of_the_two_leads_with_an_interval_from_the_deals():
