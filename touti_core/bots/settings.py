@@ -147,6 +147,10 @@ class StrongSettings(NormalSettings):
     #: ``model_play``, paired on the same deals (600, seed 1000, 2026-12-07): -0.18
     #: [-0.54, +0.18], one hand of 1,200 otherwise.
     lam: float = 0.25
+    #: Among the cards of best value (an exact tie: the same value in every deal, as
+    #: often in the exact search), play the normal bot's card where it is one of them,
+    #: or a card equivalent to it; False: the lowest tied card in card order.
+    tie_normal: bool = False
     #: Playouts in which each player sees only its own hand (the cards played and the
     #: rules' evidence), as a player at the table does; False: every hand.
     #: ``perfect:blind=0,roll_bids=0`` +46.1 against +52.0 blind.
