@@ -81,3 +81,16 @@ def test_the_safety_cap_still_stops_a_runaway_decision(monkeypatch):
     monkeypatch.setattr(time, "perf_counter", REAL)
     assert code in codes and len(calls) < 40    # 600 deals would look at it 600 times
     assert StrongSettings().default_budget >= 10
+
+
+def test_a_salted_strong_bot_draws_other_deals_and_the_same_ones_each_time():
+    """``salt`` (measurement only) re-rolls the bot's own luck: another stream of deals,
+    still a function of the seed; 0 is the bot as it is."""
+    k = from_view(positions(0, 1)[0])
+
+    def draws(level: str) -> list:
+        return make_bot(level, seed=7).worlds(k, 8)
+    salted = draws(SMALL + ",salt=3")
+    assert salted == draws(SMALL + ",salt=3")
+    assert salted != draws(SMALL) and salted != draws(SMALL + ",salt=4")
+    assert draws(SMALL + ",salt=0") == draws(SMALL)

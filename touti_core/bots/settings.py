@@ -274,6 +274,10 @@ class StrongSettings(NormalSettings):
     #: Measured with ``roll_bids`` above.
     roll_compete: bool = True
 
+    #: Measurement only: not 0, the bot draws its deals from another stream (its seed and
+    #: this salt), the same bot with other luck.
+    salt: int = 0
+
     #: Seconds: only a safety net.  The work of every decision is sized by the counts
     #: above, never by time, so that a seed gives the same decisions on every device
     #: (the slowest decision measured under Pyodide took 0.4 s, bench/bots_pyodide.mjs).

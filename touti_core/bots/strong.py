@@ -12,6 +12,7 @@ Its settings, and where each was measured: :class:`.settings.StrongSettings`.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import ClassVar
 
@@ -38,6 +39,13 @@ class StrongBot(NormalBot):
     settings: StrongSettings
     #: the safety cap of the decision in progress (``time.perf_counter()``)
     _deadline = float("inf")
+
+    def __init__(self, seed: int | None = 0, budget: float | None = None,
+                 settings: StrongSettings | None = None) -> None:
+        super().__init__(seed, budget, settings)
+        if self.settings.salt:
+            # the same bot with other draws: how far its results move by its own luck
+            self.rand = random.Random(f"{seed}/{self.settings.salt}")
 
     def late(self) -> bool:
         """Past the safety cap.  The work of every decision is sized by counts (deals,
