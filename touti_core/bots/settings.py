@@ -101,6 +101,8 @@ class StrongSettings(NormalSettings):
     # ---- the card play's search
     #: Deals searched per card decision.  ``play_worlds=64,exact_worlds=28``: +23.9
     #: against +25.9, cards p95 158 ms instead of about 120: not short of samples.
+    #: ``play_worlds=72``, paired (600 deals, seed 1000, 2026-12-07): -4.08 [-7.60, -0.57],
+    #: cards p95 211 ms against 127; the same bot with other luck lost 8.03 there.
     play_worlds: int = 48
     #: Deals searched when the rest of the hand is searched exactly.
     #: ``exact_worlds=40``: +23.7 against +23.3, median card 46 ms instead of 31; with
@@ -147,10 +149,6 @@ class StrongSettings(NormalSettings):
     #: ``model_play``, paired on the same deals (600, seed 1000, 2026-12-07): -0.18
     #: [-0.54, +0.18], one hand of 1,200 otherwise.
     lam: float = 0.25
-    #: Among the cards of best value (an exact tie: the same value in every deal, as
-    #: often in the exact search), play the normal bot's card where it is one of them,
-    #: or a card equivalent to it; False: the lowest tied card in card order.
-    tie_normal: bool = False
     #: Playouts in which each player sees only its own hand (the cards played and the
     #: rules' evidence), as a player at the table does; False: every hand.
     #: ``perfect:blind=0,roll_bids=0`` +46.1 against +52.0 blind.

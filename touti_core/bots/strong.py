@@ -134,23 +134,7 @@ class StrongBot(NormalBot):
             return super().card(k, cards)
         values, self.why = found
         best = max(moves, key=lambda m: (values[m], -moves.index(m)))
-        if self.settings.tie_normal:
-            best = self.tie_break(k, cards, search, [m for m in moves if values[m] == values[best]], best)
         self.why["choice"] = best
-        return best
-
-    def tie_break(self, k: Knowledge, cards: list[int], search: CardSearch, tied: list[int],
-                  best: int) -> int:
-        """Among ``tied`` cards of one best value, the normal bot's card where it is one of
-        them (or equivalent to one: ``search`` merges touching cards); else ``best``."""
-        if len(tied) < 2:
-            return best
-        why = self.why
-        normal = super().card(k, cards)
-        self.why = why
-        for m in tied:
-            if m == normal or len(search.candidate_moves([m, normal])) == 1:
-                return normal
         return best
 
     def lost_everywhere(self, k: Knowledge) -> bool:
