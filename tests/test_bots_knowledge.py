@@ -599,16 +599,17 @@ NORMAL_TABLE = ("normal",) * 4
     (NORMAL_TABLE, "their_bias_read"), ((None, None, None, "normal"), "their_bias_read"),
     (None, "their_bias"), ((None, None, "normal", None), "their_bias"),
     ((None, "strong", None, "easy"), "their_bias")])
-def test_the_opponents_contract_is_counted_as_played_out_where_they_are_read_by_replay(table, bias):
+def test_the_opponents_contract_is_counted_below_the_playouts_where_they_are_read_by_replay(table, bias):
     """Read by replay (an opponent the table names a normal bot), the opponents' simulated
-    contract counts ``their_bias_read`` points above the playouts (0: with the sharp
-    reading, 5 more made the bot outbid opponents who would fail); read by the soft terms
+    contract counts ``their_bias_read`` points on top of the playouts (-5: 5 below; with
+    the sharp reading, 5 more made the bot outbid opponents who would fail, and its search
+    defends better than the playouts do); read by the soft terms
     (people, other bots, nobody known, told=0), ``their_bias`` (5) as before.  The
     perfect player, the targets' yardstick, keeps 5 at any table."""
     k = _at_seat_0_s_second_turn(70, 0)
     assert k is not None
     strong = _at_table(make_bot("strong", seed=1), table)
-    assert (strong.settings.their_bias, strong.settings.their_bias_read) == (5.0, 0.0)
+    assert (strong.settings.their_bias, strong.settings.their_bias_read) == (5.0, -5.0)
     assert strong.simulation(k).their_bias == getattr(strong.settings, bias)
     assert _at_table(make_bot("strong:told=0", seed=1), table).simulation(k).their_bias == 5.0
     assert _at_table(make_bot("perfect", seed=1), table).simulation(k).their_bias == 5.0
