@@ -89,7 +89,8 @@ class StrongBot(NormalBot):
     # ---- the auction and the trumps, by simulation
     def simulation(self, k: Knowledge) -> AuctionSimulation:
         """The auction simulated; the opponents' contract counted ``their_bias_read``
-        points above the playouts where they are read by replay, else ``their_bias``."""
+        points on top of the playouts (-5: 5 below) where they are read by replay, else
+        ``their_bias``."""
         s = self.settings
         their_bias = s.their_bias_read if self.reading().replays(k) else s.their_bias
         return AuctionSimulation(k, s, self.late, their_bias)
