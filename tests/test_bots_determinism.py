@@ -94,3 +94,6 @@ def test_a_salted_strong_bot_draws_other_deals_and_the_same_ones_each_time():
     assert salted == draws(SMALL + ",salt=3")
     assert salted != draws(SMALL) and salted != draws(SMALL + ",salt=4")
     assert draws(SMALL + ",salt=0") == draws(SMALL)
+    # without a seed the draws stay fresh: a salt must not make them fixed
+    unseeded = [make_bot(SMALL + ",salt=3", seed=None).worlds(k, 8) for _ in range(2)]
+    assert unseeded[0] != unseeded[1]

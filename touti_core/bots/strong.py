@@ -43,8 +43,9 @@ class StrongBot(NormalBot):
     def __init__(self, seed: int | None = 0, budget: float | None = None,
                  settings: StrongSettings | None = None) -> None:
         super().__init__(seed, budget, settings)
-        if self.settings.salt:
+        if self.settings.salt and seed is not None:
             # the same bot with other draws: how far its results move by its own luck
+            # (without a seed its draws are fresh already, and stay so)
             self.rand = random.Random(f"{seed}/{self.settings.salt}")
 
     def late(self) -> bool:
