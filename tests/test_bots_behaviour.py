@@ -410,12 +410,10 @@ def test_a_bid_taken_to_stop_a_making_contract_is_explained_as_a_gamble(playouts
     assert code == bid_code(80), bot.why
     p = bot.why["prob"]
     assert 0.0 < p < 0.5                        # a Ghna in some deals lifts it above 33%
-    # 100 - 5 against 70: no hand has shown the opponents, their bids are read by the
-    # replay (read_unseen) and their contract counted their_bias_read, 5 below the playouts
-    assert bot.why["theirs"] == pytest.approx(0.9946, abs=1e-3)
+    assert bot.why["theirs"] == pytest.approx(1.0, abs=1e-3)   # 100 + 5 against 70
     suit = ("coins", "cups", "swords", "clubs")[bot.why["trump"]]
     assert explain(k, code, bot.why) == (
-        f"Bid 80 to stop the opponents' 70 (they would make it about 99% of the time): a "
+        f"Bid 80 to stop the opponents' 70 (they would make it about 100% of the time): a "
         f"gamble ({round(100 * p)}% chance to make it in {suit}), but on average "
         f"it costs less than letting them play.")
 
@@ -637,7 +635,7 @@ def test_the_default_strong_bot_rolls_the_auction_out_over_an_opponents_bid(ours
     assert 0.0 <= theirs[A_PASS][1] <= 1.0
     if expected == "pass":
         assert explain(k, code, bot.why).startswith(
-            "Pass: the opponents' 70 will probably fail (about 0% chance to make it)")
+            "Pass: the opponents' 70 will probably fail (about 1% chance to make it)")
     else:       # how often the opponents answer the bid, for the hint
         assert (bot.why["answered"], bot.why["theirs_after"]) == (theirs[code][1], theirs[code][0])
         assert 0.0 < bot.why["answered"] < 1.0

@@ -531,15 +531,14 @@ def _at_seat_0_s_second_turn(seed: int, dealer: int):
 def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
     """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
     person (None), by another bot, or by nobody known are read by the soft terms, as
-    read_model=0 reads them, and so is every seat with told=0 (``read_unseen`` off: by
-    default a seat named nobody that no hand has shown is read by the replay too)."""
+    read_model=0 reads them, and so is every seat with told=0."""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     if k is None:
         pytest.skip("the auction ended before seat 0 spoke again")
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table):
-        weigh = _at_table(make_bot(named_only(name), seed=1), table).reading().weigher(k)
+        weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
         return [weigh(w) for w in worlds]
     soft = weights("strong:read_model=0", NORMAL_TABLE)
     replayed = weights("strong", NORMAL_TABLE)
@@ -570,8 +569,7 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
     it.  At a table where neither opponent is a normal bot (people, other bots, nobody
     known), the strong bot draws the same deals with the same weights, and decides the
     same, as the bot before that reading; told that an opponent is a normal bot, it does
-    not.  (``read_unseen`` off: by default an opponent named nobody that no hand has shown
-    is read by the replay too.)"""
+    not."""
     if deal == "announced":
         k = know(_announced_at_80(), 0)
     else:
@@ -580,7 +578,7 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
     codes = bid_codes(k.high) + [A_PASS]
 
     def bot(name, table):
-        return _at_table(make_bot(named_only(name), seed=5), table)
+        return _at_table(make_bot(name, seed=5), table)
 
     before = bot(BEFORE_REPLAY, None)
     drawn = before.worlds(k, before.settings.bid_worlds)
@@ -606,29 +604,20 @@ def test_the_opponents_contract_is_counted_below_the_playouts_where_they_are_rea
     contract counts ``their_bias_read`` points on top of the playouts (-5: 5 below; with
     the sharp reading, 5 more made the bot outbid opponents who would fail, and its search
     defends better than the playouts do); read by the soft terms
-    (people, other bots, nobody known, told=0; ``read_unseen`` off, else the opponents
-    no hand has shown are read by replay), ``their_bias`` (5) as before.  The
+    (people, other bots, nobody known, told=0), ``their_bias`` (5) as before.  The
     perfect player, the targets' yardstick, keeps 5 at any table."""
     k = _at_seat_0_s_second_turn(70, 0)
     assert k is not None
-    strong = _at_table(make_bot(named_only("strong"), seed=1), table)
+    strong = _at_table(make_bot("strong", seed=1), table)
     assert (strong.settings.their_bias, strong.settings.their_bias_read) == (5.0, -5.0)
     assert strong.simulation(k).their_bias == getattr(strong.settings, bias)
-    told_nothing = make_bot(named_only("strong:told=0"), seed=1)
-    assert _at_table(told_nothing, table).simulation(k).their_bias == 5.0
+    assert _at_table(make_bot("strong:told=0", seed=1), table).simulation(k).their_bias == 5.0
     assert _at_table(make_bot("perfect", seed=1), table).simulation(k).their_bias == 5.0
 
 
 def _at_table(bot, table):
     bot.table = table
     return bot
-
-
-def named_only(name: str) -> str:
-    """Bot ``name`` with ``read_unseen`` off: a seat the table names nobody is read by the
-    soft terms even before any hand has shown it (``read_unseen`` is
-    test_bots_table_memory's)."""
-    return name + (",read_unseen=0" if ":" in name else ":read_unseen=0")
 
 
 def _back_to_seat_0(s: dict) -> dict:
@@ -654,15 +643,14 @@ def test_read_announced_reads_an_early_announcement_as_the_pass_it_counts_as():
     """An opponent who leaves the auction by an early announcement (docs/rules.md 4: it counts as
     a pass) is read, with read_announced=1 (the default), as a pass at that level as well,
     when the bot reads an opponent by replay (seat 3, a normal bot; seat 1, a person, is
-    read by the soft terms, ``read_unseen`` off).  At a table with no normal bot among its
-    opponents the announcement is not read (as by the bot before the replay)."""
+    read by the soft terms).  At a table with no normal bot among its opponents the
+    announcement is not read (as by the bot before the replay)."""
     k = know(_announced_at_80(), 0)
     assert k.announced[1] >= 0 and k.first_pass_level[1] == 80
     temp = make_bot("strong").settings.soft_t
-    plain, read = named_only("strong:read_announced=0"), named_only("strong")
-    ratios = _weighs_by(k, plain, read,
+    ratios = _weighs_by(k, "strong:read_announced=0", "strong",
                         lambda hands: sigmoid((90 - he.best_strength(hands[1]) - 4) / temp), 4,
                         table=(None, None, None, "normal"))
     assert len({round(r, 9) for r in ratios}) > 1
     for table in (None, (None, None, "normal", "strong")):
-        _weighs_by(k, plain, read, lambda hands: 1.0, 4, table)
+        _weighs_by(k, "strong:read_announced=0", "strong", lambda hands: 1.0, 4, table)

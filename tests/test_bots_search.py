@@ -239,14 +239,13 @@ NORMALS = ("normal",) * 4
 
 
 @pytest.mark.parametrize("play, settings, table, drawn", [
-    (False, "", NORMALS, 96 * 4), (False, "bid_pool=1", NORMALS, 96),
-    (False, "read_unseen=0", None, 96), (False, "", None, 96 * 4),
+    (False, "", NORMALS, 96 * 4), (False, "bid_pool=1", NORMALS, 96), (False, "", None, 96),
     (False, "", (None, "strong", None, "easy"), 96),
     (True, "", NORMALS, 48 * 24), (True, "", None, 48 * 24), (True, "pool=2", NORMALS, 96)])
 def test_deals_are_drawn_from_a_pool_and_resampled_by_their_weights(play, settings, table, drawn):
     """The card play draws pool x 48 deals (24 x by default), the auction bid_pool x 96
-    (4 x by default, when an opponent is read by replay, as a normal bot or as one no
-    hand has shown, ``read_unseen``; else, and with 1 x, no pool), and each keeps 48 or 96 draws in proportion to the deals' weights (with no
+    (4 x by default, when an opponent is a normal bot read by replay; else, and with 1 x,
+    no pool), and each keeps 48 or 96 draws in proportion to the deals' weights (with no
     pool: the deals drawn, with their weights)."""
     bot = make_bot("strong:" + settings, 3)
     bot.table = table

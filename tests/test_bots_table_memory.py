@@ -85,24 +85,24 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     """Told nothing (or a person at the seat), the strong bot with ``learn`` reads an
     opponent by the normal bot's replay, exactly as it reads one the table names a normal
     bot, once the earlier hands make that likely enough; with a decision seen otherwise,
-    too few hands, ``learn`` off, or a seat the table names another bot, by the soft terms
-    as before.  (``read_unseen`` off: a seat no hand has shown is the next test's.)"""
+    too few hands, no hand, ``learn`` off, or a seat the table names another bot, by the
+    soft terms as before."""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     assert k is not None
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table, seen):
-        bot = make_bot(name + ",read_unseen=0", seed=1)
+        bot = make_bot(name, seed=1)
         bot.table, bot.seen = table, seen
         return [bot.reading().weigher(k)(w) for w in worlds]
-    soft = weights("strong:", None, None)
-    named = weights("strong:", ("normal",) * 4, None)
-    one_named = weights("strong:", (None, "normal", None, None), None)
+    soft = weights("strong", None, None)
+    named = weights("strong", ("normal",) * 4, None)
+    one_named = weights("strong", (None, "normal", None, None), None)
     assert soft != one_named != named
     # by default (learn=0.8): seven decisions agreeing, none differing, are enough, six not
     assert chance_normal(6, 0, 0.01) < 0.8 <= chance_normal(7, 0, 0.01)
-    assert weights("strong:", None, (None, (7, 0), None, (7, 0))) == named
-    assert weights("strong:", None, (None, (6, 0), None, (6, 0))) == soft
+    assert weights("strong", None, (None, (7, 0), None, (7, 0))) == named
+    assert weights("strong", None, (None, (6, 0), None, (6, 0))) == soft
     learn = "strong:told=0,learn=0.9"
     assert weights(learn, ("normal",) * 4, (None, SURE, None, SURE)) == named
     assert weights("strong:learn=0.9", None, (None, SURE, None, SURE)) == named
@@ -115,48 +115,6 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     bot = make_bot(learn, seed=1)
     bot.seen = (None, SURE, None, SURE)
     assert bot.reading().replays(k) and bot.simulation(k).their_bias == bot.settings.their_bias_read
-
-
-@pytest.mark.parametrize("deal", [0, 1])
-def test_read_unseen_reads_an_opponent_no_hand_has_shown_by_the_replay_until_one_does(deal):
-    """``read_unseen`` (on by default): an opponent the table names nobody, of whom no
-    earlier hand of the game showed anything (a game's first hand, told nothing or a
-    person), has its bids read by the normal bot's replay, with the pool and the
-    opponents' contract of that reading; once a hand shows it, ``learn`` decides alone;
-    a seat the table names another bot keeps its soft terms.  Only the auction's reading:
-    the card search models no such seat."""
-    k = _at_seat_0_s_second_turn(70 + deal, deal)
-    assert k is not None
-    worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
-
-    def bot(name, table, seen):
-        b = make_bot(name, seed=1)
-        b.table, b.seen = table, seen
-        return b
-
-    def weights(name, table, seen):
-        return [bot(name, table, seen).reading().weigher(k)(w) for w in worlds]
-    named = weights("strong", ("normal",) * 4, None)
-    soft = weights("strong:read_unseen=0", None, None)
-    one_named = weights("strong:read_unseen=0", (None, "normal", None, None), None)
-    assert soft != named and one_named != named
-    for name, table, seen in (("strong", None, None), ("strong:told=0", ("easy",) * 4, None),
-                              ("strong:learn=0", None, None),
-                              ("strong", (None, "normal", None, None), None),
-                              ("strong", None, (None, (0, 0), None, None)),
-                              ("strong", None, ((9, 0), None, (9, 0), (0, 0)))):
-        assert weights(name, table, seen) == named, (name, table, seen)
-    # a hand showed the seat: learn decides (six agreeing decisions are too few)
-    assert weights("strong", None, (None, (6, 0), None, (6, 0))) == soft
-    assert weights("strong", (None, None, None, "easy"), None) == \
-        weights("strong:read_unseen=0", (None, "normal", None, "easy"), None)
-    assert weights("strong:read_model=0", None, None) == \
-        weights("strong:read_model=0,read_unseen=0", None, None)
-    b = bot("strong:told=0", None, None)
-    assert b.reading().replays(k) and b.simulation(k).their_bias == b.settings.their_bias_read
-    assert b.search(k).model == 0
-    off = bot("strong:told=0,read_unseen=0", None, None)
-    assert not off.reading().replays(k) and off.simulation(k).their_bias == off.settings.their_bias
 
 
 def test_the_arena_shows_the_bots_the_earlier_hands_of_the_game():

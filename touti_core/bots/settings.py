@@ -212,14 +212,6 @@ class StrongSettings(NormalSettings):
     #: [+2.65, +12.70] a hand at seed 1000 (600 deals); against easy bots +0.30 [-0.32,
     #: +0.92]; at the mixed table -1.12 [-2.60, +0.37] against the told bot (300 deals).
     learn: float = 0.8
-    #: Read the bids of an opponent the table names nobody (a person, a bot of one's own,
-    #: every seat with ``told`` off) that no earlier hand of the game has shown by the
-    #: replay too, as the normal bot's, until a hand shows how it plays (then ``learn``
-    #: decides).  Only the auction's reading: the card search models no such seat.  In a
-    #: game's first hand, told nothing, paired with the bot without it (2026-12-07, seed
-    #: 8000): against normal bots +9.79 [+4.42, +15.16] (600 deals, 63.5% of the perfect
-    #: player's lead); against easy bots -7.47 [-15.61, +0.68] (300 deals).
-    read_unseen: bool = True
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True

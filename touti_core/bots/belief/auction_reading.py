@@ -19,9 +19,7 @@ the seat's hand at the deal:
   (``bid_pool``): both were measured with it;
 - a seat the table names nobody is read by that replay too once the earlier
   hands of the game show it plays as the normal bot with chance ``learn`` or
-  more (:mod:`.table_memory`), and, with ``read_unseen``, before any hand has
-  shown it (a game's first hand): until a hand shows otherwise, its bids are
-  read as a sensible player's, the model its cards are read by too.
+  more (:mod:`.table_memory`).
 
 A seat's terms depend on its hand alone, and on it only through its suits'
 facts (:func:`..model.handeval.hand_class`: the low cards of a suit are only
@@ -76,20 +74,8 @@ class AuctionReading:
 
     def replays_seat(self, s: int) -> bool:
         """Whether seat ``s``'s auction is read by replaying the normal bot's (``read_model``:
-        when the table says ``s`` is a normal bot, the earlier hands read it as one, or,
-        with ``read_unseen``, the table names nobody there and no earlier hand showed it)."""
-        if not self.settings.read_model:
-            return False
-        return self.level(s) == bidding.LEVEL or (self.settings.read_unseen and self.unseen(s))
-
-    def unseen(self, s: int) -> bool:
-        """Whether nothing is known of who plays seat ``s``: the table names nobody there
-        (or ``told`` is off) and no earlier hand of the game showed how it plays."""
-        table = self.table if self.settings.told else None
-        if table and table[s] is not None:
-            return False
-        seen = self.seen[s] if self.seen else None
-        return seen is None or seen == (0, 0)
+        when the table says ``s`` is a normal bot)."""
+        return self.settings.read_model and self.level(s) == bidding.LEVEL
 
     def level(self, s: int) -> str | None:
         """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
