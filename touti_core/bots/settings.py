@@ -201,8 +201,9 @@ class StrongSettings(NormalSettings):
     #: contracts taken and failed; 0.03 -1.90 [-4.38, +0.58], the opponents' made more.
     model_eps: float = 0.01
     #: Read what the table says of who plays each seat; False: as if told nothing, the
-    #: way an unknown table is measured (``strong:told=0`` in the arena: 44.6% of the
-    #: perfect player's lead at seed 1000, docs/lab/arena-notebook.md).
+    #: way an unknown table is measured (``strong:told=0`` in the arena: in a game's first
+    #: hand 47.9% of the perfect player's lead at seed 8000 on the bot of 2026-12-07,
+    #: docs/lab/arena-notebook.md).
     told: bool = True
     #: Read a seat the table names nobody (a person, a bot of one's own, or any seat with
     #: ``told`` off) by the replay, as a normal bot, once the earlier hands of the game
@@ -246,7 +247,8 @@ class StrongSettings(NormalSettings):
     #: The same for the opponents' simulated contract, where they are read by the
     #: soft terms (people, other bots, a table it is told nothing of).  ``their_bias=0``
     #: on the bot before the replay: +25.4 against +25.9; ``bid_bias=8,their_bias=8``
-    #: +25.1.
+    #: +25.1.  ``their_bias=-5`` in a game's first hand told nothing, paired (600 deals,
+    #: seed 8000, 2026-12-07): -0.04 [-2.34, +2.26].
     their_bias: float = 5.0
     #: The same where an opponent is read by replaying the normal bot's auction
     #: (``read_model``): its hand is then read sharply, and 5 points more on its
