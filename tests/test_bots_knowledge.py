@@ -531,14 +531,16 @@ def _at_seat_0_s_second_turn(seed: int, dealer: int):
 def test_read_model_replays_only_the_opponents_the_table_says_are_normal_bots(deal):
     """The replay reads an opponent as the normal bot it is told it is.  Seats played by a
     person (None), by another bot, or by nobody known are read by the soft terms, as
-    read_model=0 reads them, and so is every seat with told=0."""
+    read_model=0 reads them, and so is every seat with told=0 (``read_signs`` off: by
+    default a seat named nobody that no hand has shown is read by the replay too once it,
+    or its partner, sent +10 or PASS as its first signal, as the normal bots here do)."""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     if k is None:
         pytest.skip("the auction ended before seat 0 spoke again")
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table):
-        weigh = _at_table(make_bot(name, seed=1), table).reading().weigher(k)
+        weigh = _at_table(make_bot(named_only(name), seed=1), table).reading().weigher(k)
         return [weigh(w) for w in worlds]
     soft = weights("strong:read_model=0", NORMAL_TABLE)
     replayed = weights("strong", NORMAL_TABLE)
@@ -569,7 +571,8 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
     it.  At a table where neither opponent is a normal bot (people, other bots, nobody
     known), the strong bot draws the same deals with the same weights, and decides the
     same, as the bot before that reading; told that an opponent is a normal bot, it does
-    not."""
+    not.  (``read_signs`` off: by default an opponent named nobody that no hand has shown
+    is read by the replay too once it or its partner signed +10 or PASS.)"""
     if deal == "announced":
         k = know(_announced_at_80(), 0)
     else:
@@ -578,7 +581,7 @@ def test_with_no_normal_bot_among_its_opponents_the_strong_bot_reads_the_auction
     codes = bid_codes(k.high) + [A_PASS]
 
     def bot(name, table):
-        return _at_table(make_bot(name, seed=5), table)
+        return _at_table(make_bot(named_only(name), seed=5), table)
 
     before = bot(BEFORE_REPLAY, None)
     drawn = before.worlds(k, before.settings.bid_worlds)
@@ -604,20 +607,30 @@ def test_the_opponents_contract_is_counted_below_the_playouts_where_they_are_rea
     contract counts ``their_bias_read`` points on top of the playouts (-5: 5 below; with
     the sharp reading, 5 more made the bot outbid opponents who would fail, and its search
     defends better than the playouts do); read by the soft terms
-    (people, other bots, nobody known, told=0), ``their_bias`` (5) as before.  The
+    (people, other bots, nobody known, told=0; ``read_signs`` off, else opponents no
+    hand has shown that signed +10 or PASS are read by replay), ``their_bias`` (5) as
+    before.  The
     perfect player, the targets' yardstick, keeps 5 at any table."""
     k = _at_seat_0_s_second_turn(70, 0)
     assert k is not None
-    strong = _at_table(make_bot("strong", seed=1), table)
+    strong = _at_table(make_bot(named_only("strong"), seed=1), table)
     assert (strong.settings.their_bias, strong.settings.their_bias_read) == (5.0, -5.0)
     assert strong.simulation(k).their_bias == getattr(strong.settings, bias)
-    assert _at_table(make_bot("strong:told=0", seed=1), table).simulation(k).their_bias == 5.0
+    told_nothing = make_bot(named_only("strong:told=0"), seed=1)
+    assert _at_table(told_nothing, table).simulation(k).their_bias == 5.0
     assert _at_table(make_bot("perfect", seed=1), table).simulation(k).their_bias == 5.0
 
 
 def _at_table(bot, table):
     bot.table = table
     return bot
+
+
+def named_only(name: str) -> str:
+    """Bot ``name`` with ``read_signs`` off: a seat the table names nobody is read by the
+    soft terms even when, before any hand has shown it, it signed as a normal bot
+    (``read_signs`` is test_bots_table_memory's)."""
+    return name + (",read_signs=0" if ":" in name else ":read_signs=0")
 
 
 def _back_to_seat_0(s: dict) -> dict:

@@ -11,9 +11,12 @@ import pytest
 
 from touti_core.bots import arena, make_bot
 from touti_core.bots.arena import deal_hands
+from touti_core.bots.belief.auction_reading import SIG_PASS, SIG_PLUS10, first_signal
+from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.sampler import Sampler
+from touti_core.bots.policy.normal import NormalBot
 from touti_core.bots.belief.table_memory import OTHER_AGREES, add, chance_normal, replay_agreement
-from touti_core.engine import GAME_OVER, HAND_OVER, Game
+from touti_core.engine import A_NO_SIGNAL, AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
 from touti_core.rules import Rules
 
 from test_bots_knowledge import _at_seat_0_s_second_turn
@@ -86,23 +89,24 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     opponent by the normal bot's replay, exactly as it reads one the table names a normal
     bot, once the earlier hands make that likely enough; with a decision seen otherwise,
     too few hands, no hand, ``learn`` off, or a seat the table names another bot, by the
-    soft terms as before."""
+    soft terms as before.  (``read_signs`` off: a seat that signed as a normal bot before
+    any hand showed it is a test below.)"""
     k = _at_seat_0_s_second_turn(70 + deal, deal)
     assert k is not None
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table, seen):
-        bot = make_bot(name, seed=1)
+        bot = make_bot(name + ",read_signs=0", seed=1)
         bot.table, bot.seen = table, seen
         return [bot.reading().weigher(k)(w) for w in worlds]
-    soft = weights("strong", None, None)
-    named = weights("strong", ("normal",) * 4, None)
-    one_named = weights("strong", (None, "normal", None, None), None)
+    soft = weights("strong:", None, None)
+    named = weights("strong:", ("normal",) * 4, None)
+    one_named = weights("strong:", (None, "normal", None, None), None)
     assert soft != one_named != named
     # by default (learn=0.8): seven decisions agreeing, none differing, are enough, six not
     assert chance_normal(6, 0, 0.01) < 0.8 <= chance_normal(7, 0, 0.01)
-    assert weights("strong", None, (None, (7, 0), None, (7, 0))) == named
-    assert weights("strong", None, (None, (6, 0), None, (6, 0))) == soft
+    assert weights("strong:", None, (None, (7, 0), None, (7, 0))) == named
+    assert weights("strong:", None, (None, (6, 0), None, (6, 0))) == soft
     learn = "strong:told=0,learn=0.9"
     assert weights(learn, ("normal",) * 4, (None, SURE, None, SURE)) == named
     assert weights("strong:learn=0.9", None, (None, SURE, None, SURE)) == named
@@ -112,7 +116,7 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
                        ("strong:told=0,learn=0", (None, SURE, None, SURE))):
         assert weights(name, None, seen) == soft
     # and the auction then weighs as it does with the replay: the pool, their contract
-    bot = make_bot(learn, seed=1)
+    bot = make_bot(learn + ",read_signs=0", seed=1)
     bot.seen = (None, SURE, None, SURE)
     assert bot.reading().replays(k) and bot.simulation(k).their_bias == bot.settings.their_bias_read
 
@@ -242,3 +246,88 @@ def test_the_arena_s_earlier_hands_skip_a_hand_not_seen_and_play_as_the_deal_doe
     assert calls == [(("easy", "normal", "normal", "normal"), "normal", 1.5, False)] * 2
     seen = arena.earlier_hands(3, 5, Rules(), names, told, roles, 4)
     assert len(calls) == 5 and seen is not None         # the third hand of the game counted
+
+
+def _at_seat_0_after_a_sign(seed: int, i: int):
+    """Normal bots bid on ``deal_hands(seed, i)`` until seat 0's first turn in the auction
+    after an opponent sent +10 or PASS as its first signal: seat 0's knowledge then."""
+    hands, dealer = deal_hands(seed, i)
+    g = Game.from_deal(hands, dealer, Rules())
+    bots = [NormalBot(s) for s in range(4)]
+    while g.phase in (AUCTION, SIGNAL):
+        if g.to_act == 0 and g.phase == AUCTION:
+            k = from_game(g, 0)
+            if any(first_signal(k, s) in (SIG_PLUS10, SIG_PASS) for s in (1, 3)):
+                return k
+        g.apply(bots[g.to_act].act_game(g, g.to_act))
+    return None
+
+
+@pytest.mark.parametrize("seed,i,signer", [(70, 0, 1), (71, 1, 3)])
+def test_read_signs_reads_an_unknown_opponent_that_signed_as_a_normal_bot_by_the_replay(seed, i, signer):
+    """``read_signs=1``: an opponent of whom nothing is known that sent +10 or PASS as its
+    first signal of the hand has its bids read by the normal bot's replay, exactly as one
+    the table names a normal bot; its partner keeps the soft terms (``read_signs=2``: both
+    are replayed).  A seat the table names, or that an earlier hand showed, is read as
+    before; so is every seat with ``read_signs=0``.  Only the auction's reading."""
+    k = _at_seat_0_after_a_sign(seed, i)
+    assert k is not None
+    assert first_signal(k, signer) in (SIG_PLUS10, SIG_PASS)
+    assert first_signal(k, signer ^ 2) not in (SIG_PLUS10, SIG_PASS)
+    worlds = [w for w, _ in Sampler(k, random.Random(seed)).worlds(60)]
+
+    def bot(name, table=None, seen=None):
+        b = make_bot(name, seed=1)
+        b.table, b.seen = table, seen
+        return b
+
+    def weights(name, table=None, seen=None):
+        return [bot(name, table, seen).reading().weigher(k)(w) for w in worlds]
+    one = [None] * 4
+    one[signer] = "normal"
+    soft = weights("strong:told=0,read_signs=0")
+    assert weights("strong:told=0,read_signs=2") != soft      # the default
+    signer_named = weights("strong", tuple(one))
+    both_named = weights("strong", ("normal",) * 4)
+    assert soft != signer_named != both_named
+    assert weights("strong:told=0,read_signs=1") == signer_named
+    assert weights("strong:read_signs=1") == signer_named
+    assert weights("strong:told=0,read_signs=2") == both_named == weights("strong:told=0")
+    # something known of the seat: the table, or a hand that showed it (learn decides)
+    easy = ["easy"] * 4
+    easy[0] = easy[2] = None
+    assert weights("strong:read_signs=1", tuple(easy)) == weights("strong:read_signs=0", tuple(easy))
+    shown = [None] * 4
+    shown[signer] = (6, 0)
+    assert weights("strong:told=0,read_signs=1", None, tuple(shown)) == soft
+    # read_signs=2: the partner of a seat that signed is read with it, unless something is
+    # known of the one that signed (a hand showed it, or the table names a bot there beside
+    # a person): its sign then says nothing of its partner
+    assert weights("strong:told=0,read_signs=2", None, tuple(shown)) == soft
+    assert weights("strong:read_signs=2", tuple(one)) == signer_named
+    assert weights("strong:told=0,read_signs=1,read_model=0") == soft
+    b = bot("strong:told=0,read_signs=1")
+    assert b.reading().replays(k) and b.simulation(k).their_bias == b.settings.their_bias_read
+    assert b.search(k).model == 0
+    assert not bot("strong:told=0,read_signs=0").reading().replays(k)
+
+
+def test_the_easy_bot_never_signs_as_the_normal_bot():
+    """What ``read_signs`` rests on: the easy bot's signals are AS, COMPTE or none, never
+    +10 or PASS, whatever its hand; the normal bot's first signal is always one of the four."""
+    seen_easy, seen_normal = set(), set()
+    for seed in range(40):
+        hands, dealer = deal_hands(900 + seed, seed % 4)
+        g = Game.from_deal(hands, dealer, Rules())
+        bots = [make_bot("easy" if s & 1 else "normal", seed=seed * 4 + s) for s in range(4)]
+        while g.phase in (AUCTION, SIGNAL):
+            s = g.to_act
+            code = bots[s].act_game(g, s)
+            if g.phase == SIGNAL:
+                if s & 1:
+                    seen_easy.add(code)
+                elif first_signal(from_game(g, s), s) < 0:
+                    seen_normal.add(code)
+            g.apply(code)
+    assert seen_easy and not seen_easy & {SIG_PLUS10, SIG_PASS}
+    assert seen_normal & {SIG_PLUS10, SIG_PASS} and A_NO_SIGNAL not in seen_normal

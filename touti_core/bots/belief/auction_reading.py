@@ -19,7 +19,10 @@ the seat's hand at the deal:
   (``bid_pool``): both were measured with it;
 - a seat the table names nobody is read by that replay too once the earlier
   hands of the game show it plays as the normal bot with chance ``learn`` or
-  more (:mod:`.table_memory`).
+  more (:mod:`.table_memory`), and, before any hand has shown it, once it or
+  its partner sent +10 or PASS as a first signal (``read_signs``): signals
+  the easy bot never sends, and of which the normal bot sends one whenever it
+  has nothing to announce.
 
 A seat's terms depend on its hand alone, and on it only through its suits'
 facts (:func:`..model.handeval.hand_class`: the low cards of a suit are only
@@ -72,10 +75,34 @@ class AuctionReading:
         self.table = table
         self.seen = seen
 
-    def replays_seat(self, s: int) -> bool:
+    def replays_seat(self, s: int, k: Knowledge | None = None) -> bool:
         """Whether seat ``s``'s auction is read by replaying the normal bot's (``read_model``:
-        when the table says ``s`` is a normal bot)."""
-        return self.settings.read_model and self.level(s) == bidding.LEVEL
+        when the table says ``s`` is a normal bot, the earlier hands read it as one, or,
+        with ``read_signs`` and ``k`` the hand so far, it signed as one, :meth:`signed`)."""
+        if not self.settings.read_model:
+            return False
+        return self.level(s) == bidding.LEVEL or (k is not None and self.signed(s, k))
+
+    def signed(self, s: int, k: Knowledge) -> bool:
+        """Whether seat ``s``, of whom nothing is known (the table names nobody there, or
+        ``told`` is off, and no earlier hand of the game showed it), sent +10 or PASS as
+        its first signal of this hand (with ``read_signs=2``: it or its partner, of whom
+        nothing is known either, did).  The easy bot never sends either; the normal bot's
+        first signal is always one of AS, COMPTE, +10 and PASS."""
+        signs = self.settings.read_signs
+        if not signs or not self.unseen(s):
+            return False
+        seats = (s, partner(s)) if signs == 2 and self.unseen(partner(s)) else (s,)
+        return any(first_signal(k, t) in (SIG_PLUS10, SIG_PASS) for t in seats)
+
+    def unseen(self, s: int) -> bool:
+        """Whether nothing is known of who plays seat ``s``: the table names nobody there
+        (or ``told`` is off) and no earlier hand of the game showed how it plays."""
+        table = self.table if self.settings.told else None
+        if table and table[s] is not None:
+            return False
+        seen = self.seen[s] if self.seen else None
+        return seen is None or seen == (0, 0)
 
     def level(self, s: int) -> str | None:
         """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
@@ -94,7 +121,7 @@ class AuctionReading:
         ``read_announced`` were measured with that reading and apply with it; without it
         (people, other bots, nobody known) the auction is read as the strong bot before
         the replay read it: no pool, an announcement not read."""
-        return self.replays_seat(k.seat ^ 1) or self.replays_seat(k.seat ^ 3)
+        return self.replays_seat(k.seat ^ 1, k) or self.replays_seat(k.seat ^ 3, k)
 
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
@@ -105,7 +132,7 @@ class AuctionReading:
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
             if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
-                    or not self.replays_seat(s):
+                    or not self.replays_seat(s, k):
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
