@@ -223,8 +223,9 @@ class StrongSettings(NormalSettings):
     #: against normal bots, paired with 0 (600 deals a seed, 2026-12-07): 2, +1.98
     #: [-1.34, +5.29] at seed 8000 and +5.03 [+1.10, +8.96] at seed 9000, +3.50 [+0.93,
     #: +6.07] over the 1,200 deals (47.5% of the perfect player's lead against 41.9%);
-    #: 1, +0.12 [-2.85, +3.10] at seed 8000.  Against easy bots nothing changes: the
-    #: same 60 deals gave the same record.
+    #: 1, +0.12 [-2.85, +3.10] at seed 8000.  At the mixed table (seed 5000, 600 deals)
+    #: 2, +3.66 [+0.89, +6.43].  Against easy bots nothing changes: the same 60 deals
+    #: gave the same record.
     read_signs: int = 2
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
