@@ -119,8 +119,9 @@ class AuctionReading:
     def replays(self, k: Knowledge) -> bool:
         """Whether an opponent of ``k``'s seat is read by replay.  ``bid_pool`` and
         ``read_announced`` were measured with that reading and apply with it; without it
-        (people, other bots, nobody known) the auction is read as the strong bot before
-        the replay read it: no pool, an announcement not read."""
+        (people, other bots, nobody known, unless it signed as a normal bot) the auction
+        is read as the strong bot before the replay read it: no pool, an announcement not
+        read."""
         return self.replays_seat(k.seat ^ 1, k) or self.replays_seat(k.seat ^ 3, k)
 
     def replayed_seats(self, k: Knowledge) -> dict[int, list[Replayed]]:
