@@ -609,8 +609,7 @@ def test_the_opponents_contract_is_counted_below_the_playouts_where_they_are_rea
     defends better than the playouts do); read by the soft terms
     (people, other bots, nobody known, told=0; ``read_signs`` off, else opponents no
     hand has shown that signed +10 or PASS are read by replay), ``their_bias`` (5) as
-    before.  The
-    perfect player, the targets' yardstick, keeps 5 at any table."""
+    before.  The perfect player, the targets' yardstick, keeps 5 at any table."""
     k = _at_seat_0_s_second_turn(70, 0)
     assert k is not None
     strong = _at_table(make_bot(named_only("strong"), seed=1), table)

@@ -4,6 +4,7 @@ those hands say it plays as the normal bot."""
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 
@@ -14,12 +15,12 @@ from touti_core.bots.arena import deal_hands
 from touti_core.bots.belief.auction_reading import SIG_PASS, SIG_PLUS10, first_signal
 from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.sampler import Sampler
-from touti_core.bots.policy.normal import NormalBot
 from touti_core.bots.belief.table_memory import OTHER_AGREES, add, chance_normal, replay_agreement
+from touti_core.bots.policy.normal import NormalBot
 from touti_core.engine import A_NO_SIGNAL, AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
 from touti_core.rules import Rules
 
-from test_bots_knowledge import _at_seat_0_s_second_turn
+from test_bots_knowledge import _at_seat_0_s_second_turn, named_only
 
 
 def played_out(levels: tuple[str, ...], seed: int, i: int):
@@ -96,17 +97,17 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
     worlds = [w for w, _ in Sampler(k, random.Random(deal)).worlds(60)]
 
     def weights(name, table, seen):
-        bot = make_bot(name + ",read_signs=0", seed=1)
+        bot = make_bot(named_only(name), seed=1)
         bot.table, bot.seen = table, seen
         return [bot.reading().weigher(k)(w) for w in worlds]
-    soft = weights("strong:", None, None)
-    named = weights("strong:", ("normal",) * 4, None)
-    one_named = weights("strong:", (None, "normal", None, None), None)
+    soft = weights("strong", None, None)
+    named = weights("strong", ("normal",) * 4, None)
+    one_named = weights("strong", (None, "normal", None, None), None)
     assert soft != one_named != named
     # by default (learn=0.8): seven decisions agreeing, none differing, are enough, six not
     assert chance_normal(6, 0, 0.01) < 0.8 <= chance_normal(7, 0, 0.01)
-    assert weights("strong:", None, (None, (7, 0), None, (7, 0))) == named
-    assert weights("strong:", None, (None, (6, 0), None, (6, 0))) == soft
+    assert weights("strong", None, (None, (7, 0), None, (7, 0))) == named
+    assert weights("strong", None, (None, (6, 0), None, (6, 0))) == soft
     learn = "strong:told=0,learn=0.9"
     assert weights(learn, ("normal",) * 4, (None, SURE, None, SURE)) == named
     assert weights("strong:learn=0.9", None, (None, SURE, None, SURE)) == named
@@ -116,7 +117,7 @@ def test_learn_reads_a_seat_the_table_names_nobody_as_the_normal_bot_once_the_ha
                        ("strong:told=0,learn=0", (None, SURE, None, SURE))):
         assert weights(name, None, seen) == soft
     # and the auction then weighs as it does with the replay: the pool, their contract
-    bot = make_bot(learn + ",read_signs=0", seed=1)
+    bot = make_bot(named_only(learn), seed=1)
     bot.seen = (None, SURE, None, SURE)
     assert bot.reading().replays(k) and bot.simulation(k).their_bias == bot.settings.their_bias_read
 
@@ -265,11 +266,15 @@ def _at_seat_0_after_a_sign(seed: int, i: int):
 
 @pytest.mark.parametrize("seed,i,signer", [(70, 0, 1), (71, 1, 3)])
 def test_read_signs_reads_an_unknown_opponent_that_signed_as_a_normal_bot_by_the_replay(seed, i, signer):
-    """``read_signs=1``: an opponent of whom nothing is known that sent +10 or PASS as its
-    first signal of the hand has its bids read by the normal bot's replay, exactly as one
-    the table names a normal bot; its partner keeps the soft terms (``read_signs=2``: both
-    are replayed).  A seat the table names, or that an earlier hand showed, is read as
-    before; so is every seat with ``read_signs=0``.  Only the auction's reading."""
+    """``read_signs=1``: an opponent the table names nobody, of which no earlier decision
+    differed from the normal bot's, that sent +10 or PASS as its first signal of the hand
+    has its bids read by the normal bot's replay, exactly as one the table names a normal
+    bot; its partner keeps the soft terms (``read_signs=2``, the default: both are
+    replayed, people's seats on the page too).  A seat the table names, or that an earlier
+    hand showed deciding otherwise, is read as before; so is every seat with
+    ``read_signs=0``, and under rules where the conventions do not hold (signals off, AS
+    and COMPTE not truthful).  Only the auction's reading: the card search models no such
+    seat."""
     k = _at_seat_0_after_a_sign(seed, i)
     assert k is not None
     assert first_signal(k, signer) in (SIG_PLUS10, SIG_PASS)
@@ -297,14 +302,28 @@ def test_read_signs_reads_an_unknown_opponent_that_signed_as_a_normal_bot_by_the
     easy = ["easy"] * 4
     easy[0] = easy[2] = None
     assert weights("strong:read_signs=1", tuple(easy)) == weights("strong:read_signs=0", tuple(easy))
-    shown = [None] * 4
-    shown[signer] = (6, 0)
-    assert weights("strong:told=0,read_signs=1", None, tuple(shown)) == soft
-    # read_signs=2: the partner of a seat that signed is read with it, unless something is
-    # known of the one that signed (a hand showed it, or the table names a bot there beside
-    # a person): its sign then says nothing of its partner
-    assert weights("strong:told=0,read_signs=2", None, tuple(shown)) == soft
+    # earlier hands: six decisions agreeing (too few for learn) leave the seat open to its
+    # signs, one differing closes it
+    agreed, differed = [None] * 4, [None] * 4
+    agreed[signer], differed[signer] = (6, 0), (6, 1)
+    assert weights("strong:told=0,read_signs=1", None, tuple(agreed)) == signer_named
+    assert weights("strong:told=0,read_signs=1", None, tuple(differed)) == soft
+    assert weights("strong:told=0", None, tuple(agreed)) == both_named
+    # read_signs=2: the partner of a seat that signed is read with it, unless the one that
+    # signed is not open to its signs (it decided otherwise once, or the table names a bot
+    # there beside a person): its sign then says nothing of its partner
+    assert weights("strong:told=0,read_signs=2", None, tuple(differed)) == soft
     assert weights("strong:read_signs=2", tuple(one)) == signer_named
+    # the page's table of people (seats named nobody): the default reads them so too
+    assert weights("strong", (None,) * 4) == both_named
+    for value in (-1, 3):                                       # not a setting's value: off
+        assert weights(f"strong:told=0,read_signs={value}") == soft
+    # the rules the conventions hold in, only
+    for rules in (Rules(truthful=False), Rules(signals=False)):
+        other = copy.copy(k)
+        other.rules = rules
+        assert not bot("strong:told=0").reading().signed(signer, other)
+        assert not bot("strong:told=0").reading().replays(other)
     assert weights("strong:told=0,read_signs=1,read_model=0") == soft
     b = bot("strong:told=0,read_signs=1")
     assert b.reading().replays(k) and b.simulation(k).their_bias == b.settings.their_bias_read
@@ -314,7 +333,10 @@ def test_read_signs_reads_an_unknown_opponent_that_signed_as_a_normal_bot_by_the
 
 def test_the_easy_bot_never_signs_as_the_normal_bot():
     """What ``read_signs`` rests on: the easy bot's signals are AS, COMPTE or none, never
-    +10 or PASS, whatever its hand; the normal bot's first signal is always one of the four."""
+    +10 or PASS, whatever its hand; the normal bot's first signal is always one of the four
+    (under the default rules and its default settings: with an Ace announced early and no
+    Ghna, its first signal is +10 only because the weakest hand holding an Ace reaches
+    ``plus10_strength``)."""
     seen_easy, seen_normal = set(), set()
     for seed in range(40):
         hands, dealer = deal_hands(900 + seed, seed % 4)

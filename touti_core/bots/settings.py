@@ -213,19 +213,23 @@ class StrongSettings(NormalSettings):
     #: [+2.65, +12.70] a hand at seed 1000 (600 deals); against easy bots +0.30 [-0.32,
     #: +0.92]; at the mixed table -1.12 [-2.60, +0.37] against the told bot (300 deals).
     learn: float = 0.8
-    #: Read the bids of an opponent of whom nothing is known (the table names nobody
-    #: there, or ``told`` is off, and no earlier hand of the game showed it) by the
-    #: replay too, as the normal bot's, once it has sent +10 or PASS as its first signal
-    #: of the hand (the easy bot never sends either, the normal bot's first signal is one
-    #: of AS, COMPTE, +10 and PASS); 2: it and its partner (of whom nothing is known
-    #: either) once either did; 1: the seat that did; 0: never.  Only the auction's
-    #: reading: the card search models no such seat.  A game's first hand, told nothing,
-    #: against normal bots, paired with 0 (600 deals a seed, 2026-12-07): 2, +1.98
-    #: [-1.34, +5.29] at seed 8000 and +5.03 [+1.10, +8.96] at seed 9000, +3.50 [+0.93,
-    #: +6.07] over the 1,200 deals (47.5% of the perfect player's lead against 41.9%);
-    #: 1, +0.12 [-2.85, +3.10] at seed 8000.  At the mixed table (seed 5000, 600 deals)
-    #: 2, +3.66 [+0.89, +6.43].  Against easy bots nothing changes: the same 60 deals
-    #: gave the same record.
+    #: Read the bids of an opponent the table names nobody (or any, ``told`` off) of
+    #: which no decision in the game's earlier hands differed from the normal bot's by
+    #: the replay too, as the normal bot's, once it has sent +10 or PASS as its first
+    #: signal of the hand (under the default rules the easy bot never sends either, the
+    #: normal bot's first signal is one of AS, COMPTE, +10 and PASS); 2: it and its
+    #: partner (open to its signs too) once either did; 1: the seat that did; 0 (or any
+    #: other value): never.  It reads the auction only, as the replay does (its bids
+    #: until the trump is named; its early announcement read as a pass,
+    #: ``read_announced``, in the deals of the card play too); the card search models no
+    #: such seat.  A bet where the seat signs so and bids otherwise (people, own bots,
+    #: strong bots), not measured.  A game's first hand, told nothing, against normal
+    #: bots, paired with 0 (600 deals a seed, 2026-12-07): 2, +1.98 [-1.34, +5.29] at
+    #: seed 8000 and +5.03 [+1.10, +8.96] at seed 9000, +3.50 [+0.93, +6.07] over the
+    #: 1,200 deals (47.5% of the perfect player's lead against 41.9%); 1, +0.12 [-2.85,
+    #: +3.10] at seed 8000.  At the mixed table (seed 5000, 600 deals) 2, +3.66 [+0.89,
+    #: +6.43].  Against easy bots nothing changes: the same 60 deals gave the same
+    #: record.
     read_signs: int = 2
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.

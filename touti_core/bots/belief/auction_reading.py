@@ -19,10 +19,10 @@ the seat's hand at the deal:
   (``bid_pool``): both were measured with it;
 - a seat the table names nobody is read by that replay too once the earlier
   hands of the game show it plays as the normal bot with chance ``learn`` or
-  more (:mod:`.table_memory`), and, before any hand has shown it, once it or
-  its partner sent +10 or PASS as a first signal (``read_signs``): signals
-  the easy bot never sends, and of which the normal bot sends one whenever it
-  has nothing to announce.
+  more (:mod:`.table_memory`), and, while no earlier decision of it differed
+  from the normal bot's, once it or its partner sent +10 or PASS as a first
+  signal (``read_signs``): signals the easy bot never sends, and one of which
+  the normal bot sends whenever it has nothing to announce.
 
 A seat's terms depend on its hand alone, and on it only through its suits'
 facts (:func:`..model.handeval.hand_class`: the low cards of a suit are only
@@ -78,31 +78,36 @@ class AuctionReading:
     def replays_seat(self, s: int, k: Knowledge | None = None) -> bool:
         """Whether seat ``s``'s auction is read by replaying the normal bot's (``read_model``:
         when the table says ``s`` is a normal bot, the earlier hands read it as one, or,
-        with ``read_signs`` and ``k`` the hand so far, it signed as one, :meth:`signed`)."""
+        with ``read_signs`` and ``k`` the hand so far, it (or, with ``read_signs=2``, its
+        partner) signed as one: :meth:`signed`)."""
         if not self.settings.read_model:
             return False
         return self.level(s) == bidding.LEVEL or (k is not None and self.signed(s, k))
 
     def signed(self, s: int, k: Knowledge) -> bool:
-        """Whether seat ``s``, of whom nothing is known (the table names nobody there, or
-        ``told`` is off, and no earlier hand of the game showed it), sent +10 or PASS as
-        its first signal of this hand (with ``read_signs=2``: it or its partner, of whom
-        nothing is known either, did).  The easy bot never sends either; the normal bot's
-        first signal is always one of AS, COMPTE, +10 and PASS."""
+        """Whether seat ``s``, open to its signs (:meth:`open_to_signs`), sent +10 or PASS
+        as its first signal of this hand, or, with ``read_signs=2``, its partner, open to
+        them too, did.  Only under the rules the conventions hold in (signals on, AS and
+        COMPTE truthful): there the easy bot never sends either, and the normal bot's
+        first signal (its conventions, its default settings) is one of AS, COMPTE, +10
+        and PASS.  ``read_signs`` other than 1 or 2: never."""
         signs = self.settings.read_signs
-        if not signs or not self.unseen(s):
+        if signs not in (1, 2) or not (k.rules.signals and k.rules.truthful) \
+                or not self.open_to_signs(s):
             return False
-        seats = (s, partner(s)) if signs == 2 and self.unseen(partner(s)) else (s,)
-        return any(first_signal(k, t) in (SIG_PLUS10, SIG_PASS) for t in seats)
+        t = partner(s)
+        seats = (s, t) if signs == 2 and self.open_to_signs(t) else (s,)
+        return any(first_signal(k, x) in (SIG_PLUS10, SIG_PASS) for x in seats)
 
-    def unseen(self, s: int) -> bool:
-        """Whether nothing is known of who plays seat ``s``: the table names nobody there
-        (or ``told`` is off) and no earlier hand of the game showed how it plays."""
+    def open_to_signs(self, s: int) -> bool:
+        """Whether seat ``s`` may be read by its signs: the table names nobody there (or
+        ``told`` is off), and no decision of it in the game's earlier hands differed from
+        the normal bot's (none seen, or too few agreeing for ``learn``)."""
         table = self.table if self.settings.told else None
         if table and table[s] is not None:
             return False
         seen = self.seen[s] if self.seen else None
-        return seen is None or seen == (0, 0)
+        return seen is None or seen[1] == 0
 
     def level(self, s: int) -> str | None:
         """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
