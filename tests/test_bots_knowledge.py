@@ -515,16 +515,22 @@ def test_read_model_weighs_a_deal_by_the_opponents_bids_the_normal_bot_would_rep
     assert seen == {False, True}
 
 
-def _at_seat_0_s_second_turn(seed: int, dealer: int):
-    """Normal bots bid on ``deal_hands(seed, dealer)`` until seat 0's second turn in the
-    auction: seat 0's knowledge then (None if the auction ended before)."""
+def _at_seat_0_s_turn(seed: int, dealer: int, stop):
+    """Normal bots bid on ``deal_hands(seed, dealer)`` until a turn of seat 0 in the
+    auction at which ``stop(game)`` holds: seat 0's knowledge then (None if the auction
+    ended before)."""
     hands, dealer = deal_hands(seed, dealer)
     g = Game.from_deal(hands, dealer, Rules())
     bots = [NormalBot(s) for s in range(4)]
     while g.phase in (AUCTION, SIGNAL) and not (g.to_act == 0 and g.phase == AUCTION
-                                                 and len(g.log) >= 3):
+                                                 and stop(g)):
         g.apply(bots[g.to_act].act_game(g, g.to_act))
     return from_game(g, 0) if g.phase == AUCTION else None
+
+
+def _at_seat_0_s_second_turn(seed: int, dealer: int):
+    """Seat 0's knowledge at its second turn in the auction (:func:`_at_seat_0_s_turn`)."""
+    return _at_seat_0_s_turn(seed, dealer, lambda g: len(g.log) >= 3)
 
 
 @pytest.mark.parametrize("deal", [0, 1, 3])

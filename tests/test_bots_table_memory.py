@@ -16,11 +16,10 @@ from touti_core.bots.belief.auction_reading import SIG_PASS, SIG_PLUS10, first_s
 from touti_core.bots.belief.knowledge import from_game
 from touti_core.bots.belief.sampler import Sampler
 from touti_core.bots.belief.table_memory import OTHER_AGREES, add, chance_normal, replay_agreement
-from touti_core.bots.policy.normal import NormalBot
 from touti_core.engine import A_NO_SIGNAL, AUCTION, GAME_OVER, HAND_OVER, SIGNAL, Game
 from touti_core.rules import Rules
 
-from test_bots_knowledge import _at_seat_0_s_second_turn, named_only
+from test_bots_knowledge import _at_seat_0_s_second_turn, _at_seat_0_s_turn, named_only
 
 
 def played_out(levels: tuple[str, ...], seed: int, i: int):
@@ -252,16 +251,10 @@ def test_the_arena_s_earlier_hands_skip_a_hand_not_seen_and_play_as_the_deal_doe
 def _at_seat_0_after_a_sign(seed: int, i: int):
     """Normal bots bid on ``deal_hands(seed, i)`` until seat 0's first turn in the auction
     after an opponent sent +10 or PASS as its first signal: seat 0's knowledge then."""
-    hands, dealer = deal_hands(seed, i)
-    g = Game.from_deal(hands, dealer, Rules())
-    bots = [NormalBot(s) for s in range(4)]
-    while g.phase in (AUCTION, SIGNAL):
-        if g.to_act == 0 and g.phase == AUCTION:
-            k = from_game(g, 0)
-            if any(first_signal(k, s) in (SIG_PLUS10, SIG_PASS) for s in (1, 3)):
-                return k
-        g.apply(bots[g.to_act].act_game(g, g.to_act))
-    return None
+    def signed(g):
+        k = from_game(g, 0)
+        return any(first_signal(k, s) in (SIG_PLUS10, SIG_PASS) for s in (1, 3))
+    return _at_seat_0_s_turn(seed, i, signed)
 
 
 @pytest.mark.parametrize("seed,i,signer", [(70, 0, 1), (71, 1, 3)])

@@ -133,12 +133,12 @@ class AuctionReading:
         """Seat -> its auction decisions so far (:data:`Replayed`), for the opponents read
         by replay, until the trump is named (from then on the contract's soft term reads
         the declarer)."""
-        if k.trump >= 0 or not self.replays(k):
+        if k.trump >= 0:
             return {}
+        replayed = {s for s in (k.seat ^ 1, k.seat ^ 3) if self.replays_seat(s, k)}
         out: dict[int, list[Replayed]] = {}
         for j, (s, code) in enumerate(k.actions):
-            if s is None or not (s ^ k.seat) & 1 or not A_BID <= code <= A_ANNOUNCE_COMPTE \
-                    or not self.replays_seat(s, k):
+            if s not in replayed or not A_BID <= code <= A_ANNOUNCE_COMPTE:
                 continue
             then = build(s, 0, k.dealer, k.rules, k.scores, k.actions[:j], AUCTION, s)
             out.setdefault(s, []).append((then, bid_codes(then.high) + [A_PASS],
