@@ -324,37 +324,6 @@ def test_read_signs_reads_an_unknown_opponent_that_signed_as_a_normal_bot_by_the
     assert not bot("strong:told=0,read_signs=0").reading().replays(k)
 
 
-@pytest.mark.parametrize("seed,i,signer", [(70, 0, 1), (71, 1, 3)])
-def test_signs_play_models_the_opponents_read_by_their_signs_in_the_card_search(seed, i, signer):
-    """``signs_play`` (with ``model_play``): the card search models as the normal bot the
-    opponents ``read_signs`` reads by the replay (the seat that signed, and with
-    ``read_signs=2`` its partner), as it models a seat the table names a normal bot; never
-    the bot's own partner, nor a seat the table names otherwise or that an earlier hand
-    showed deciding otherwise; off, only the auction reads them so."""
-    k = _at_seat_0_after_a_sign(seed, i)
-    assert k is not None and k.seat == 0
-
-    def model(name, table=None, seen=None):
-        b = make_bot(name, seed=1)
-        b.table, b.seen = table, seen
-        return b.search(k).model
-    assert model("strong:told=0,signs_play=1,read_signs=1") == 1 << signer
-    assert model("strong:told=0,signs_play=1,read_signs=2") == (1 << 1) | (1 << 3)
-    assert model("strong:told=0,signs_play=0") == 0
-    assert model("strong:told=0,signs_play=1,read_signs=0") == 0
-    assert model("strong:told=0,signs_play=1,model_play=0") == 0
-    # the page's table of people: the opponents so, never the partner (seat 2)
-    assert model("strong:signs_play=1", (None,) * 4) == (1 << 1) | (1 << 3)
-    easy = ["easy"] * 4
-    easy[0] = easy[2] = None
-    assert model("strong:signs_play=1", tuple(easy)) == 0
-    differed = [None] * 4
-    differed[signer] = (6, 1)
-    assert model("strong:told=0,signs_play=1,read_signs=1", None, tuple(differed)) == 0
-    # named normal bots are modelled as before, the partner among them
-    assert model("strong:signs_play=0", ("normal",) * 4) == 0b1110
-
-
 def test_the_easy_bot_never_signs_as_the_normal_bot():
     """What ``read_signs`` rests on: the easy bot's signals are AS, COMPTE or none, never
     +10 or PASS, whatever its hand; the normal bot's first signal is always one of the four

@@ -231,13 +231,6 @@ class StrongSettings(NormalSettings):
     #: +6.43].  Against easy bots nothing changes: the same 60 deals gave the same
     #: record.
     read_signs: int = 2
-    #: With ``model_play``, the card search models as the normal bot an opponent read by
-    #: its signs (``read_signs``), as it does one the table names a normal bot; False:
-    #: only the auction reads it so.  A game's first hand, told nothing, against normal
-    #: bots, paired with False (600 deals a seed, 2026-12-08): +1.70, +0.72 and +0.13 at
-    #: seeds 8000, 9000 and 10000, +0.85 [-0.70, +2.40] over the 1,800; at the mixed
-    #: table +0.73 [-1.56, +3.02] (seed 5000); not established, a wider bet on people.
-    signs_play: bool = False
     #: With the replay, an opponent's early announcement read as the pass it counts as
     #: (docs/rules.md 4).  Measured with ``read_model`` above.
     read_announced: bool = True

@@ -119,10 +119,8 @@ class StrongBot(NormalBot):
         model = 0
         if self.settings.model_play:
             reading = self.reading()
-            signs = self.settings.signs_play
             for s in range(4):
-                if s != k.seat and (reading.level(s) == bidding.LEVEL or signs and (
-                        s != k.seat ^ 2 and reading.signed(s, k))):
+                if s != k.seat and reading.level(s) == bidding.LEVEL:
                     model |= 1 << s
         return CardSearch(k, self.settings, self._deadline, model)
 
