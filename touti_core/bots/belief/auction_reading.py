@@ -103,18 +103,22 @@ class AuctionReading:
         """Whether seat ``s`` may be read by its signs: the table names nobody there (or
         ``told`` is off), and no decision of it in the game's earlier hands differed from
         the normal bot's (none seen, or too few agreeing for ``learn``)."""
-        table = self.table if self.settings.told else None
-        if table and table[s] is not None:
+        if self.named(s) is not None:
             return False
         seen = self.seen[s] if self.seen else None
         return seen is None or seen[1] == 0
 
-    def level(self, s: int) -> str | None:
-        """Who plays seat ``s`` as the table says (None: a person, or not known; nothing
-        is known with ``told`` off); a seat it names nobody, the normal bot when the
-        earlier hands (``seen``) make that ``learn`` likely or more."""
+    def named(self, s: int) -> str | None:
+        """Who the table says plays seat ``s`` (None: a person, nobody known, or ``told``
+        off)."""
         table = self.table if self.settings.told else None
-        named = table[s] if table else None
+        return table[s] if table else None
+
+    def level(self, s: int) -> str | None:
+        """Who plays seat ``s`` as the table says (:meth:`named`); a seat it names nobody,
+        the normal bot when the earlier hands (``seen``) make that ``learn`` likely or
+        more."""
+        named = self.named(s)
         seen = self.seen[s] if self.seen else None
         if named is None and self.settings.learn and seen is not None \
                 and chance_normal(seen[0], seen[1], self.settings.model_eps) >= self.settings.learn:
